@@ -1,0 +1,89 @@
+/**
+ * Every number and fixed text of the product spec (SPEC.md section 9 unless noted), defined once.
+ * Server and web import from here; nothing else may restate these values.
+ */
+
+// Messages and cache (SPEC 9)
+export const MESSAGE_PAGE_SIZE = 20;
+export const MAX_MESSAGE_PAGE_SIZE = 100;
+export const MESSAGES_PER_CONVERSATION_LIMIT = 200;
+export const CACHED_CONVERSATIONS_LIMIT = 50;
+export const TOTAL_MESSAGES_LIMIT = 5000;
+export const INDIVIDUAL_MESSAGES_LIMIT = 2000;
+export const TRACKED_ACTIVITIES_LIMIT = 50;
+export const CLEANUP_THRESHOLD_HIGH = 0.8;
+export const CLEANUP_THRESHOLD_CRITICAL = 0.95;
+/** Under critical pressure each conversation keeps half the per-conversation limit (100). */
+export const CRITICAL_MESSAGES_PER_CONVERSATION = MESSAGES_PER_CONVERSATION_LIMIT / 2;
+/** Under critical pressure the conversation cache keeps 60 % (30). */
+export const CRITICAL_CACHED_CONVERSATIONS = Math.floor(CACHED_CONVERSATIONS_LIMIT * 0.6);
+export const FULL_CLEANUP_INTERVAL_MS = 300_000;
+export const PRESSURE_CHECK_INTERVAL_MS = 30_000;
+
+// Memory pressure levels (SPEC 4): low < 60 %, medium >= 60 %, high >= 80 %, critical >= 95 %.
+export const MEMORY_PRESSURE_MEDIUM = 0.6;
+export const MEMORY_PRESSURE_HIGH = 0.8;
+export const MEMORY_PRESSURE_CRITICAL = 0.95;
+
+// Local storage (SPEC 5, 9)
+export const STORAGE_KEY_PREFIX = 'tlbot_';
+export const STORAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const STORED_CONVERSATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const STORED_ACTIVITY_PRUNE_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Activity list lifetime: 720 hours (30 days). */
+export const STORED_ACTIVITY_LIFETIME_MS = 720 * 60 * 60 * 1000;
+
+// Activity ranking (SPEC 4)
+export const ACTIVITY_RECENCY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const ACTIVITY_RECENCY_SCALE = 1000;
+export const ACTIVITY_INTERACTION_SCALE = 100;
+export const ACTIVITY_TOP_PER_TYPE = 3;
+
+// Date group labels (SPEC 9)
+export const DATE_LABEL_TODAY = 'Today';
+export const DATE_LABEL_YESTERDAY = 'Yesterday';
+
+// Logger (SPEC 9)
+export const LOG_BATCH_SIZE = 5;
+export const LOG_FLUSH_INTERVAL_MS = 3000;
+export const LOG_QUEUE_CAP = 50;
+export const LOG_MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
+export const LOG_OVERSIZE_MESSAGE_CHARS = 1000;
+export const LOG_CONTEXT_MAX_DEPTH = 3;
+export const LOG_CONTEXT_MAX_KEYS = 10;
+export const LOG_CONTEXT_MAX_ARRAY_ITEMS = 5;
+export const LOG_URL_MAX_CHARS = 100;
+export const LOG_SEND_TIMEOUT_MS = 3000;
+export const LOG_RATE_LIMITS = {
+  performance: { max: 2, windowMs: 30_000 },
+  layoutShift: { max: 5, windowMs: 10_000 },
+  webVitals: { max: 3, windowMs: 20_000 },
+} as const;
+
+// HTTP client (SPEC 7, 9)
+export const LOGIN_TIMEOUT_MS = 5000;
+export const CSRF_HEADER = 'x-csrf-token';
+export const CORRELATION_ID_HEADER = 'x-correlation-id';
+
+// Toasts (SPEC 9)
+export const TOAST_POSITION = 'bottom-center';
+export const TOAST_DURATION_MS = 0;
+export const TOAST_ENTER_MS = 400;
+export const TOAST_LEAVE_MS = 300;
+
+// Announcements (SPEC 7, 9)
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+
+// PWA and platform (SPEC 4, 9)
+export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3600_000;
+export const PHOTO_QUALITY = 80;
+export const PHOTO_WIDTH = 1024;
+export const PHOTO_HEIGHT = 1024;
+export const WEB_SAFE_AREA_BOTTOM_PX = 20;
+export const DARK_MODE_ENABLED_DEFAULT = false;
+export const DEFAULT_THEME = 'light';
+export const STYLE_PRELOAD_DELAYS_MS = [100, 500] as const;
+
+// Server-side limits that the spec leaves open (DESIGN, issues)
+export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
