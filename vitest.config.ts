@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers every package; each package has its own project config.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/server', 'packages/web'],
+    projects: ['packages/shared', 'packages/server', 'packages/web', 'e2e'],
   },
 });

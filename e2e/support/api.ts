@@ -1,0 +1,42 @@
+/** A minimal cookie-keeping API client for setting up e2e scenarios from the test side. */
+export class ApiSession {
+  private cookies = new Map<string, string>();
+  private csrf = '';
+
+  constructor(private readonly baseUrl: string) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
+    }
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (!this.csrf) {
+      const response = await fetch(`${this.baseUrl}/api/csrf-token`, { headers: { cookie: this.cookieHeader() } });
+      this.remember(response);
+      this.csrf = ((await response.json()) as { csrfToken: string }).csrfToken;
+    }
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'x-csrf-token': this.csrf };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    this.remember(response);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  login(email: string, password: string): Promise<{ user: { id: string } }> {
+    return this.request('POST', '/api/login', { email, password });
+  }
+}

@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+// @ts-expect-error -- plain ESM build helper without type declarations
+import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { CHROMIUM_PATH } from './browser.ts';
+
+/** Builds the web app once before the e2e files run; a missing Chromium is loud, and fatal under CI. */
+export default function setup(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    const line = `SKIPPED: e2e suite — no Chromium at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`;
+    console.error(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
+    if (process.env.CI === 'true') throw new Error(line);
+    return;
+  }
+  const status = (buildWebIfStale as () => number)();
+  if (status !== 0) throw new Error(`web build failed with status ${status}`);
+}

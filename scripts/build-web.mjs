@@ -1,0 +1,31 @@
+// Builds packages/web when its sources are newer than the last build (used by `npm start` and e2e).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const webDir = join(root, 'packages/web');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Returns the exit status of the build (0 when nothing needed building). */
+export function buildWebIfStale() {
+  const builtIndex = join(webDir, 'dist/index.html');
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(webDir, p));
+  sources.push(join(root, 'packages/shared/src'));
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map(newestMtime))) return 0;
+  console.log('Building the web app (once, or after a change)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@stoop/web'], { stdio: 'inherit', cwd: root });
+  return build.status ?? 1;
+}

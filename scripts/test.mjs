@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm test`: every check and every suite, in order, ending with one summary line.
+// Stages: type-check, lint, format check, then one vitest run over all projects
+// (shared, server on PGlite, server on PostgreSQL, web, e2e in Chromium).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const stages = [
+  ['type-check', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+];
+
+const failedStages = [];
+for (const [name, cmd, args] of stages) {
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) failedStages.push(name);
+}
+
+console.log('\n=== tests (vitest: shared, server, server-pg, web, e2e)');
+const reportFile = join(mkdtempSync(join(tmpdir(), 'stoop-test-')), 'report.json');
+const extra = process.argv.slice(2);
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra],
+  { stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(reportFile)) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  passed = report.numPassedTests ?? 0;
+  failed = report.numFailedTests ?? 0;
+  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (vitest.status !== 0) failedStages.push('tests');
+
+console.log('');
+if (failedStages.length > 0) console.log(`FAILED stages: ${failedStages.join(', ')}`);
+if (process.env.CI === 'true' && skipped > 0) {
+  console.log(`FAILED: ${skipped} test(s) skipped, and CI=true allows no skip.`);
+  failedStages.push('skips');
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedStages.length > 0 ? 1 : 0);
