@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './texts.ts';
 export * from './schemas/user.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/logs.ts';
