@@ -3,3 +3,5 @@ export * from './texts.ts';
 export * from './schemas/user.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/logs.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/events.ts';

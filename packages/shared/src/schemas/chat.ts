@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.ts';
+
+/** SPEC 3 conversation type (also seen as conversationType). */
+export const conversationTypeSchema = z.enum(['direct', 'channel']);
+export type ConversationType = z.infer<typeof conversationTypeSchema>;
+
+export const idSchema = z.string().min(1).max(64);
+
+/** SPEC 3 Conversation, as presented to a viewer who may read it. */
+export const conversationSchema = z.object({
+  id: z.string(),
+  type: conversationTypeSchema,
+  participants: z.array(z.string()),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastMessageAt: z.string().nullable(),
+  metadata: z.object({
+    adminFlaggedBy: z.array(z.string()),
+    adminHidden: z.boolean(),
+  }),
+  /** Messages after the viewer's last read position (0 when unknown or caught up). */
+  unreadCount: z.number().int().nonnegative(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** SPEC 3 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
+export const messageSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  conversationId: z.string(),
+  parentMessageId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  content: z.string(),
+  likedBy: z.array(z.string()),
+  /** Ids of the replies in this message's thread, oldest first. */
+  replies: z.array(z.string()),
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  metadata: z.object({
+    userFlaggedBy: z.array(z.string()),
+    adminFlaggedBy: z.array(z.string()),
+    mentionedUsers: z.array(z.string()),
+  }),
+  clientMessageId: z.string().nullable(),
+  /** Position in the change feed of the last change to this message (DESIGN: one sequence). */
+  seq: z.number().int(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const MESSAGE_CONTENT_MAX = 4000;
+export const CONVERSATION_NAME_MAX = 80;
+export const CONVERSATION_DESCRIPTION_MAX = 500;
+
+// ---- Requests -------------------------------------------------------------------------------
+
+export const conversationIdParamsSchema = z.object({ id: idSchema });
+export const conversationRouteParamsSchema = z.object({ conversationId: idSchema });
+
+/** POST /api/conversations (JSON for direct; multipart with icon for a channel). */
+export const createConversationBodySchema = z
+  .object({
+    type: conversationTypeSchema,
+    participantIds: z.array(idSchema).max(50).default([]),
+    name: z.string().trim().max(CONVERSATION_NAME_MAX).default(''),
+    description: z.string().trim().max(CONVERSATION_DESCRIPTION_MAX).default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 'channel' && value.name.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'A channel needs a name' });
+    }
+    if (value.type === 'direct' && value.participantIds.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['participantIds'],
+        message: 'A direct conversation needs exactly one other participant',
+      });
+    }
+  });
+export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
+
+/** PATCH /api/conversations/{id} (multipart: name, description, icon). */
+export const updateConversationBodySchema = z.object({
+  name: z.string().trim().min(1).max(CONVERSATION_NAME_MAX).optional(),
+  description: z.string().trim().max(CONVERSATION_DESCRIPTION_MAX).optional(),
+});
+
+/** GET /api/conversations/{id}/messages: keyset by (createdAt, id). */
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
+  beforeDate: z.iso.datetime({ offset: true }).optional(),
+  beforeId: idSchema.optional(),
+});
+
+export const messagesPageSchema = z.object({
+  messages: z.array(messageSchema),
+  hasMore: z.boolean(),
+  conversation: conversationSchema,
+});
+
+/** POST /api/conversations/{id}/messages (multipart fields besides the optional file). */
+export const sendMessageFieldsSchema = z.object({
+  content: z.string().max(MESSAGE_CONTENT_MAX).default(''),
+  parentMessageId: idSchema.optional(),
+  clientMessageId: z.string().min(1).max(64).optional(),
+});
+
+export const editMessageBodySchema = z.object({
+  content: z.string().trim().min(1, 'A message cannot be empty').max(MESSAGE_CONTENT_MAX),
+});
+
+export const flagMessageBodySchema = z.object({ messageId: idSchema });
+
+export const threadSchema = z.object({
+  conversationId: z.string(),
+  parent: messageSchema,
+  replies: z.array(messageSchema),
+});
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Search needs a query').max(200),
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export const searchResultSchema = z.object({ messages: z.array(messageSchema), total: z.number().int() });
+
+/** GET /api/sync?after=seq: every message change the caller may see after seq. */
+export const syncQuerySchema = z.object({
+  after: z.coerce.number().int().min(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export const syncResultSchema = z.object({
+  changes: z.array(messageSchema),
+  next: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const conversationDetailsSchema = z.object({
+  conversation: conversationSchema,
+  participants: z.array(
+    z.object({ id: z.string(), username: z.string(), avatar: z.string().nullable(), role: z.string() }),
+  ),
+  messageCount: z.number().int(),
+  fileCount: z.number().int(),
+  recentFiles: z.array(messageSchema),
+});

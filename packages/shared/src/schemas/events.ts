@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { conversationSchema, idSchema, messageSchema } from './chat.ts';
+import { publicUserSchema } from './user.ts';
+
+/**
+ * Socket.IO protocol (DESIGN "Real-time events"). Every payload has a schema; the client
+ * handles server events with an exhaustive switch over ServerEventName.
+ */
+export const serverEventSchemas = {
+  'message:new': z.object({ message: messageSchema }),
+  'message:updated': z.object({ message: messageSchema }),
+  'message:deleted': z.object({ message: messageSchema }),
+  'message:liked': z.object({ message: messageSchema }),
+  'conversation:created': z.object({ conversation: conversationSchema }),
+  'conversation:updated': z.object({ conversation: conversationSchema }),
+  'conversation:deleted': z.object({ conversationId: z.string() }),
+  'profile:updated': z.object({ user: publicUserSchema }),
+  typing: z.object({ conversationId: z.string(), userId: z.string(), username: z.string() }),
+  presence: z.object({ online: z.array(z.string()) }),
+  'announcement:new': z.object({ id: z.string(), title: z.string() }),
+  'notification:new': z.object({ id: z.string(), title: z.string(), url: z.string().nullable() }),
+  'user:locked': z.object({ userId: z.string() }),
+} as const;
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
+
+export const conversationRefSchema = z.object({ conversationId: idSchema });
+export const clientEventSchemas = {
+  typing: conversationRefSchema,
+  'profile:updated': z.object({}).passthrough(),
+  'conversation:join': conversationRefSchema,
+  'conversation:leave': conversationRefSchema,
+} as const;
+export type ClientEventName = keyof typeof clientEventSchemas;
+
+/** Acknowledgement of a client event that can be refused (join of a hidden or direct room). */
+export type Ack = { ok: true } | { ok: false; error: string };
+
+/** Typed maps for socket.io's generics on both ends. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+export type ClientToServerEvents = {
+  typing: (payload: z.infer<typeof conversationRefSchema>) => void;
+  'profile:updated': (payload: Record<string, unknown>) => void;
+  'conversation:join': (payload: z.infer<typeof conversationRefSchema>, ack: (result: Ack) => void) => void;
+  'conversation:leave': (payload: z.infer<typeof conversationRefSchema>, ack: (result: Ack) => void) => void;
+};
