@@ -8,6 +8,9 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export interface RunningStoop {
   url: string;
+  pid: number;
+  /** Milliseconds from spawning the process to the first answer of GET /api/csrf-token. */
+  startupMs: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -27,10 +30,18 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse this data folder (kept on stop); by default a fresh one is made and removed. */
+  dataDir?: string;
+}
+
 /** Starts the real server process (as `npm start` does) on a free port with its own data folder. */
-export async function startStoop(env: Record<string, string> = {}): Promise<RunningStoop> {
+export async function startStoop(options: StartOptions = {}): Promise<RunningStoop> {
+  const { env = {} } = options;
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'stoop-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stoop-e2e-'));
+  const startedAt = performance.now();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(
@@ -68,8 +79,11 @@ export async function startStoop(env: Record<string, string> = {}): Promise<Runn
     await new Promise((r) => setTimeout(r, 200));
   }
 
+  const startupMs = performance.now() - startedAt;
   return {
     url,
+    pid: child.pid ?? 0,
+    startupMs,
     dataDir,
     output: () => output,
     stop: async () => {
@@ -79,7 +93,7 @@ export async function startStoop(env: Record<string, string> = {}): Promise<Runn
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

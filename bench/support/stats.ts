@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+
+/** The p-th percentile of an ascending-sorted list (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** Resident set size of a process in MB, read from /proc (Linux). */
+export function rssMb(pid: number): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return (kb / 1024).toFixed(0);
+  } catch {
+    return '?';
+  }
+}
