@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import type { ConversationType } from '@stoop/shared';
+import { users } from './auth.ts';
+
+/** UUIDv7 primary key: ids sort by creation time, so (created_at, id) and id order agree. */
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const uuidList = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * DESIGN "Delivery and access rules": every change to a message (new, edit, like, flag, delete)
+ * takes the next value of this one sequence; GET /api/sync pages through it.
+ */
+export const messageChangeSeq = pgSequence('message_change_seq', { startWith: 1, increment: 1 });
+
+/** SPEC 3 Conversation. Direct conversations carry `direct_key` so one pair has one conversation. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    type: text('type').$type<ConversationType>().notNull(),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** files.id of the channel icon, served by GET /api/files/{id}. */
+    iconFileId: uuid('icon_file_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    lastMessageAt: at('last_message_at'),
+    adminFlaggedBy: uuidList('admin_flagged_by'),
+    adminHidden: boolean('admin_hidden').notNull().default(false),
+    /** "<smaller user id>:<larger user id>" for direct conversations, null for channels. */
+    directKey: text('direct_key'),
+  },
+  (t) => [
+    uniqueIndex('conversations_direct_key_unique').on(t.directKey),
+    // Channel names are unique regardless of case: "#General" and "#general" would confuse residents.
+    uniqueIndex('conversations_channel_name_unique')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.type} = 'channel'`),
+  ],
+);
+
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    /** created_seq of the newest message this participant has seen; drives unreadCount. */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_participants_user_idx').on(t.userId),
+  ],
+);
+
+/** Uploaded attachments and channel icons; the bytes live under UPLOAD_DIR, never a static folder. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the uploader gave, shown to readers and used in Content-Disposition. */
+    name: text('name').notNull(),
+    /** Sniffed from the bytes, never the client's claim. */
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('files_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** SPEC 3 Message. Deletion leaves a tombstone (deleted_at set, content and file cleared). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentMessageId: uuid('parent_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    /** Position of the latest change in the change feed. */
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('message_change_seq')`),
+    /** seq at creation; unread counts compare it with last_read_seq so edits do not re-mark as unread. */
+    createdSeq: bigint('created_seq', { mode: 'number' }).notNull(),
+    clientMessageId: text('client_message_id'),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    userFlaggedBy: uuidList('user_flagged_by'),
+    adminFlaggedBy: uuidList('admin_flagged_by'),
+    mentionedUsers: uuidList('mentioned_users'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(content, ''))`,
+    ),
+  },
+  (t) => [
+    // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
+    index('messages_page_idx')
+      .on(t.conversationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentMessageId} is null`),
+    index('messages_parent_idx').on(t.parentMessageId, t.createdAt),
+    uniqueIndex('messages_seq_unique').on(t.seq),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.createdSeq),
+    uniqueIndex('messages_client_id_unique').on(t.userId, t.clientMessageId),
+    index('messages_file_idx').on(t.fileId),
+    index('messages_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const messageLikes = pgTable(
+  'message_likes',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
