@@ -87,3 +87,11 @@ export const STYLE_PRELOAD_DELAYS_MS = [100, 500] as const;
 // Server-side limits that the spec leaves open (DESIGN, issues)
 export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+// Client log intake (server side of POST /api/logs/frontend); the spec leaves these open.
+/** Body limit: the client's 2 MB payload plus room for JSON framing and the batch meta. */
+export const LOG_INTAKE_BODY_LIMIT_BYTES = LOG_MAX_PAYLOAD_BYTES + 64 * 1024;
+/** One client flushes about every 3 s plus error bursts; 120 a minute leaves headroom. */
+export const LOG_INTAKE_RATE_PER_SESSION = { max: 120, windowMs: 60_000 } as const;
+/** Several residents may share one address (a building's NAT). */
+export const LOG_INTAKE_RATE_PER_IP = { max: 600, windowMs: 60_000 } as const;
