@@ -1,0 +1,20 @@
+/** Entry: start the platform services and the CSRF fetch, then render. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { App } from './App.tsx';
+import { fetchCsrfToken } from './services/csrf.ts';
+import { startPlatform } from './services/platform-start.ts';
+
+startPlatform();
+// SPEC 7: fetched at start-up; a failure is logged inside and never blocks the first render.
+void fetchCsrfToken();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+/** Wraps every screen: the scroll rule, a thin progress bar while a navigation loads, and a skip link. */
+import { Outlet, useNavigation } from 'react-router';
+import { ScrollManager } from './ScrollManager.tsx';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div
+        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-brand-600 transition-transform duration-300 ${busy ? 'scale-x-75' : 'scale-x-0'}`}
+        aria-hidden="true"
+      />
+      <ScrollManager />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** Shown when a screen fails to load or throws (for example a stale chunk after a deploy). */
+import { AlertTriangle } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../components/ui/Button.tsx';
+import { LogoMark } from '../components/ui/Logo.tsx';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return 'Unknown error';
+}
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return (
+    <main id="main-content" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+        <LogoMark className="mx-auto h-10 w-10" />
+        <AlertTriangle className="mx-auto mt-6 h-8 w-8 text-amber-500" aria-hidden="true" />
+        <h1 className="mt-3 text-xl font-semibold text-slate-900">Something went wrong</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          This screen could not be shown. Reloading usually fixes it; if it keeps happening, please tell us through the
+          contact page.
+        </p>
+        <p className="mt-3 break-words text-xs text-slate-400">{describe(error)}</p>
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button variant="secondary" onClick={() => window.location.assign('/')}>
+            Go to start
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}

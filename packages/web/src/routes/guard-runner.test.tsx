@@ -1,0 +1,195 @@
+/**
+ * The SPEC 2 guard rules end to end through the real route table: a memory router, the real
+ * stores, a fake API behind fetch and a mocked Capacitor platform.
+ */
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '../services/logger.ts';
+import { storage } from '../services/storage.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { useConversationsStore } from '../stores/conversations.ts';
+import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
+import { routes } from './routes.tsx';
+
+const platform = vi.hoisted(() => ({ current: 'web' }));
+vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
+
+function startAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function settled(router: ReturnType<typeof startAt>) {
+  await waitFor(() => {
+    expect(router.state.initialized).toBe(true);
+    expect(router.state.navigation.state).toBe('idle');
+  });
+  return router.state.location.pathname;
+}
+
+const resident = makeUser();
+const admin = makeUser({ id: 'a1', role: 'admin' });
+const pending = makeUser({ isLocked: true, reasonForLock: 'pending_approval' });
+const adminLocked = makeUser({ isLocked: true, reasonForLock: 'admin_lock' });
+
+beforeEach(() => {
+  platform.current = 'web';
+  localStorage.clear();
+  useAuthStore.setState({ user: null, status: 'idle' });
+  useConversationsStore.setState({ activeConversationId: null });
+  vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+  // jsdom has no layout; the scroll rule has its own tests.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SPEC 2 router guard', () => {
+  it('SPEC 2 guard: on first navigation the current user is loaded', async () => {
+    const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
+    const router = startAt('/');
+    expect(await settled(router)).toBe('/main_dashboard/chat-intro');
+    expect(server.calls.filter((c) => c.path === '/api/protected/user')).toHaveLength(1);
+    expect(useAuthStore.getState().user?.id).toBe(resident.id);
+    expect(storage.get<unknown>('user', null)).toMatchObject({ id: resident.id });
+
+    // Later navigations do not reload it.
+    await act(() => router.navigate('/main_dashboard/search'));
+    await settled(router);
+    expect(server.calls.filter((c) => c.path === '/api/protected/user')).toHaveLength(1);
+  });
+
+  it('SPEC 2 guard: with no user in the store but stored user data, the session is re-initialised', async () => {
+    const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
+    useAuthStore.setState({ user: null, status: 'ready' }); // already checked once
+    storage.set('user', resident);
+    const router = startAt('/account_settings');
+    expect(await settled(router)).toBe('/account_settings');
+    expect(server.called('GET', '/api/protected/user')).toBe(true);
+    expect(useAuthStore.getState().user?.id).toBe(resident.id);
+  });
+
+  it('SPEC 2 guard: re-initialising keeps the stored user when the server cannot be reached', async () => {
+    installFakeServer({ 'GET /api/protected/user': () => Promise.reject(new TypeError('offline')) });
+    storage.set('user', resident);
+    const router = startAt('/main_dashboard/search');
+    expect(await settled(router)).toBe('/main_dashboard/search');
+    expect(useAuthStore.getState().user?.id).toBe(resident.id);
+  });
+
+  it('SPEC 2 guard: a locked user is forced to /awaiting-approval from every other route', async () => {
+    for (const [user, path] of [
+      [pending, '/main_dashboard/search'],
+      [adminLocked, '/contact'],
+      [pending, '/'],
+      [adminLocked, '/admin_dashboard/user-approval'],
+    ] as const) {
+      installFakeServer({ 'GET /api/protected/user': () => json(200, { user }) });
+      useAuthStore.setState({ user: null, status: 'idle' });
+      localStorage.clear();
+      const router = startAt(path);
+      expect(await settled(router)).toBe('/awaiting-approval');
+      cleanup();
+    }
+  });
+
+  it('SPEC 2 guard: an unauthenticated visit to an authenticated route goes to /web-home on the web', async () => {
+    installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
+    const router = startAt('/main_dashboard/announcements');
+    expect(await settled(router)).toBe('/web-home');
+  });
+
+  it('SPEC 2 guard: an unauthenticated visit to an authenticated route goes to /mobile-home on android and ios', async () => {
+    for (const native of ['android', 'ios']) {
+      platform.current = native;
+      installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
+      useAuthStore.setState({ user: null, status: 'idle' });
+      const router = startAt('/account_settings');
+      expect(await settled(router)).toBe('/mobile-home');
+      cleanup();
+    }
+  });
+
+  it('SPEC 2 guard: the root path goes to the admin dashboard for admins, the main dashboard for others and the public home for anonymous visitors', async () => {
+    const cases = [
+      [admin, '/admin_dashboard/statistics'],
+      [resident, '/main_dashboard/chat-intro'],
+      [null, '/web-home'],
+    ] as const;
+    for (const [user, expected] of cases) {
+      installFakeServer({
+        'GET /api/protected/user': () => (user ? json(200, { user }) : apiError(401, 'Not signed in')),
+      });
+      useAuthStore.setState({ user: null, status: 'idle' });
+      localStorage.clear();
+      const router = startAt('/');
+      expect(await settled(router)).toBe(expected);
+      cleanup();
+    }
+  });
+
+  it('SPEC 2 guard: admin routes visited by non-admins go to the main dashboard', async () => {
+    installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
+    const router = startAt('/admin_dashboard/flagged_content');
+    expect(await settled(router)).toBe('/main_dashboard/chat-intro');
+    await act(() => router.navigate('/admin_dashboard/billing'));
+    expect(await settled(router)).toBe('/admin_dashboard/billing');
+  });
+
+  it('SPEC 2 guard: opening a channel or direct chat route makes that conversation active', async () => {
+    installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
+    const router = startAt('/main_dashboard/conversations/channel/c1');
+    await settled(router);
+    expect(useConversationsStore.getState().activeConversationId).toBe('c1');
+    await act(() => router.navigate('/main_dashboard/conversations/direct/d7'));
+    await settled(router);
+    expect(useConversationsStore.getState().activeConversationId).toBe('d7');
+  });
+
+  it('SPEC 2 guard: opening a thread with no active conversation fetches the thread and activates its conversationId', async () => {
+    const server = installFakeServer({
+      'GET /api/protected/user': () => json(200, { user: resident }),
+      'GET /api/messages/m1/thread': () => json(200, { conversationId: 'c9', parent: {}, replies: [] }),
+    });
+    const router = startAt('/main_dashboard/thread/m1');
+    expect(await settled(router)).toBe('/main_dashboard/thread/m1');
+    expect(server.called('GET', '/api/messages/m1/thread')).toBe(true);
+    expect(useConversationsStore.getState().activeConversationId).toBe('c9');
+  });
+
+  it('SPEC 2 guard: a failed thread fetch logs an error and navigation continues', async () => {
+    installFakeServer({
+      'GET /api/protected/user': () => json(200, { user: resident }),
+      'GET /api/messages/m2/thread': () => apiError(500, 'Boom'),
+    });
+    const router = startAt('/main_dashboard/thread/m2');
+    expect(await settled(router)).toBe('/main_dashboard/thread/m2');
+    expect(logger.error).toHaveBeenCalledWith('Failed to load thread for navigation', expect.anything(), { messageId: 'm2' });
+    expect(useConversationsStore.getState().activeConversationId).toBeNull();
+  });
+
+  it('SPEC 2 guard: a locked user gets no conversation or user fetch', async () => {
+    const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: pending }) });
+    const router = startAt('/main_dashboard/thread/m1');
+    expect(await settled(router)).toBe('/awaiting-approval');
+    await act(() => router.navigate('/main_dashboard/conversations/channel/c1'));
+    expect(await settled(router)).toBe('/awaiting-approval');
+    const fetched = server.calls.map((c) => c.path);
+    expect(fetched.every((p) => p === '/api/protected/user')).toBe(true);
+    expect(fetched).toHaveLength(1);
+    expect(useConversationsStore.getState().activeConversationId).toBeNull();
+  });
+
+  it('renders the not-found page for an unknown path', async () => {
+    installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
+    const router = startAt('/no/such/page');
+    expect(await settled(router)).toBe('/no/such/page');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Runs the SPEC 2 guard for one navigation, in order: settle the session, decide the redirect, then
+ * apply the conversation effect. It runs as the root route's middleware on every navigation.
+ */
+import { redirect } from 'react-router';
+import { api } from '../services/api.ts';
+import { logger } from '../services/logger.ts';
+import { getPlatform } from '../services/platform.ts';
+import { readStoredUser, useAuthStore } from '../stores/auth.ts';
+import { useConversationsStore } from '../stores/conversations.ts';
+import { decideConversationEffect, decideRedirect, decideSessionAction } from './guard.ts';
+
+interface ThreadResponse {
+  conversationId?: unknown;
+}
+
+async function settleSession(): Promise<void> {
+  const auth = useAuthStore.getState();
+  const action = decideSessionAction({
+    checked: auth.status !== 'idle',
+    hasUser: auth.user !== null,
+    hasStoredUser: readStoredUser() !== null,
+  });
+  if (action === 'load') await auth.loadCurrentUser();
+  else if (action === 'reinitialise') await auth.reinitialise();
+}
+
+async function activateThreadConversation(messageId: string): Promise<void> {
+  try {
+    const thread = await api.get<ThreadResponse | undefined>(`/api/messages/${encodeURIComponent(messageId)}/thread`);
+    if (typeof thread?.conversationId === 'string') {
+      useConversationsStore.getState().setActiveConversation(thread.conversationId);
+    } else {
+      logger.error('Thread response had no conversationId', undefined, { messageId });
+    }
+  } catch (error) {
+    // SPEC 2: log and let the navigation continue; the thread screen shows its own state.
+    logger.error('Failed to load thread for navigation', error, { messageId });
+  }
+}
+
+/** Returns the path to redirect to, or null once the navigation may proceed. */
+export async function runGuard(pathname: string): Promise<string | null> {
+  await settleSession();
+  const user = useAuthStore.getState().user;
+  const target = decideRedirect(pathname, { user, platform: getPlatform() });
+  if (target !== null) return target;
+
+  const conversations = useConversationsStore.getState();
+  const effect = decideConversationEffect(pathname, {
+    user,
+    activeConversationId: conversations.activeConversationId,
+  });
+  if (effect?.type === 'activate') conversations.setActiveConversation(effect.conversationId);
+  else if (effect?.type === 'fetch-thread') await activateThreadConversation(effect.messageId);
+  return null;
+}
+
+
+/**
+ * Root route middleware: runs before every loader of the navigation, so no child loader (and so
+ * no conversation or user fetch) starts for a visitor the guard redirects.
+ */
+export async function guardMiddleware({ request }: { request: Request }): Promise<void> {
+  const target = await runGuard(new URL(request.url).pathname);
+  // React Router's contract: a thrown Response redirects the navigation.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  if (target !== null) throw redirect(target);
+}

@@ -1,0 +1,84 @@
+/**
+ * The one route table (SPEC 2). Every screen is a lazily loaded chunk, so the first load carries
+ * only React, the router, the guard and the root layout; forms (and zod) arrive with their page.
+ * The guard runs as root middleware on every navigation (see guard-runner.ts).
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { guardMiddleware } from './guard-runner.ts';
+import { DASHBOARD_PATHS, PATHS } from './paths.ts';
+import { RootLayout } from './RootLayout.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { SplashScreen } from '../components/SplashScreen.tsx';
+
+type PageModule = { default: ComponentType };
+
+/** Turns `() => import('./Page.tsx')` into a route `lazy` that supplies its default export. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+const mainDashboardChildren: RouteObject[] = [
+  { index: true, loader: () => redirect(DASHBOARD_PATHS.chatIntro) },
+  { path: 'chat-intro', lazy: page(() => import('../pages/main/ChatIntroPage.tsx')) },
+  { path: 'connect-data-sources', lazy: page(() => import('../pages/main/ConnectDataSourcesPage.tsx')) },
+  { path: 'conversations/channel/:conversationId', lazy: page(() => import('../pages/main/ConversationPage.tsx')) },
+  { path: 'conversations/direct/:conversationId', lazy: page(() => import('../pages/main/ConversationPage.tsx')) },
+  { path: 'announcements', lazy: page(() => import('../pages/main/AnnouncementsPage.tsx')) },
+  { path: 'conversations/:id/details', lazy: page(() => import('../pages/main/ConversationDetailsPage.tsx')) },
+  { path: 'thread/:messageId', lazy: page(() => import('../pages/main/ThreadPage.tsx')) },
+  { path: 'search', lazy: page(() => import('../pages/main/SearchPage.tsx')) },
+];
+
+const adminDashboardChildren: RouteObject[] = [
+  { index: true, loader: () => redirect(DASHBOARD_PATHS.statistics) },
+  { path: 'statistics', lazy: page(() => import('../pages/admin/StatisticsPage.tsx')) },
+  { path: 'billing', lazy: page(() => import('../pages/admin/BillingPage.tsx')) },
+  { path: 'user-approval', lazy: page(() => import('../pages/admin/UserApprovalPage.tsx')) },
+  { path: 'flagged_content', lazy: page(() => import('../pages/admin/FlaggedContentPage.tsx')) },
+  { path: 'announcements', lazy: page(() => import('../pages/admin/AdminAnnouncementsPage.tsx')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: PATHS.root,
+    Component: RootLayout,
+    HydrateFallback: SplashScreen,
+    ErrorBoundary: RouteErrorPage,
+    middleware: [guardMiddleware],
+    // Middleware runs only when some loader runs; this one always does, so the guard sees every
+    // navigation.
+    loader: () => null,
+    shouldRevalidate: () => true,
+    children: [
+      // The guard always redirects '/', so the index never renders.
+      { index: true, Component: () => null },
+      { path: PATHS.login, lazy: page(() => import('../pages/public/LoginPage.tsx')) },
+      { path: PATHS.forgotPassword, lazy: page(() => import('../pages/public/ForgotPasswordPage.tsx')) },
+      { path: PATHS.resetPassword, lazy: page(() => import('../pages/public/ResetPasswordPage.tsx')) },
+      { path: PATHS.webHome, lazy: page(() => import('../pages/public/WebHomePage.tsx')) },
+      { path: PATHS.mobileHome, lazy: page(() => import('../pages/public/MobileHomePage.tsx')) },
+      { path: PATHS.signup, lazy: page(() => import('../pages/public/SignupPage.tsx')) },
+      { path: PATHS.contact, lazy: page(() => import('../pages/public/ContactPage.tsx')) },
+      { path: PATHS.privacyPolicy, lazy: page(() => import('../pages/public/PrivacyPolicyPage.tsx')) },
+      { path: PATHS.termsOfService, lazy: page(() => import('../pages/public/TermsOfServicePage.tsx')) },
+      { path: PATHS.unauthorized, lazy: page(() => import('../pages/public/UnauthorizedPage.tsx')) },
+      { path: PATHS.awaitingApproval, lazy: page(() => import('../pages/public/AwaitingApprovalPage.tsx')) },
+      { path: PATHS.accountSettings, lazy: page(() => import('../pages/account/AccountSettingsPage.tsx')) },
+      {
+        path: PATHS.mainDashboard,
+        lazy: page(() => import('../pages/main/MainDashboardLayout.tsx')),
+        children: mainDashboardChildren,
+      },
+      {
+        path: PATHS.adminDashboard,
+        lazy: page(() => import('../pages/admin/AdminDashboardLayout.tsx')),
+        children: adminDashboardChildren,
+      },
+      { path: '*', lazy: page(() => import('../pages/public/NotFoundPage.tsx')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

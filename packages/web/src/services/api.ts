@@ -1,0 +1,144 @@
+/**
+ * The one HTTP client of the app (SPEC 7): same-origin fetch with cookies, JSON in and out, the
+ * CSRF token as a default header once known, no default time-out and a per-call one on demand.
+ * It stays free of zod so it can sit in the first-load bundle.
+ */
+import { CSRF_HEADER } from '@stoop/shared/constants';
+
+/** Codes the client itself assigns when no server answer exists. */
+export const CLIENT_ERROR_CODES = { timeout: 'TIMEOUT', network: 'NETWORK_ERROR' } as const;
+
+/** A failed call: the server's `{statusCode, error, message, code?, field?}` or a client failure (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+
+  constructor(status: number, message: string, code?: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain values are sent as JSON; FormData goes as multipart with the browser's boundary. */
+  body?: unknown;
+  /** Abort after this many milliseconds. Unset means no time-out (SPEC 7). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Empty means same origin; the native apps set VITE_API_URL because their WebView origin differs. */
+export function getApiBaseUrl(): string {
+  const configured: unknown = import.meta.env.VITE_API_URL;
+  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
+}
+
+let csrfToken: string | null = null;
+
+/** Sets the token sent as x-csrf-token on every later request (null stops sending it). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  return headers;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const field = (value: unknown, key: string): string | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const found = (value as Record<string, unknown>)[key];
+  return typeof found === 'string' ? found : undefined;
+};
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const message = field(body, 'message') ?? (response.statusText || `Request failed with status ${response.status}`);
+  return new ApiError(response.status, message, field(body, 'code'), field(body, 'field'));
+}
+
+/** Sends one request and resolves with the parsed JSON body (undefined for 204). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  try {
+    const body = encodeBody(options.body);
+    const response = await fetch(`${getApiBaseUrl()}${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: buildHeaders(options),
+      signal: controller.signal,
+      ...(body === undefined ? {} : { body }),
+    });
+    const parsed = await readBody(response);
+    if (!response.ok) throw toApiError(response, parsed);
+    return parsed as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) {
+      throw new ApiError(0, 'The server took too long to answer. Please try again.', CLIENT_ERROR_CODES.timeout);
+    }
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', CLIENT_ERROR_CODES.network);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+type Shortcut = (path: string, options?: Omit<RequestOptions, 'method'>) => Promise<unknown>;
+const withMethod =
+  (method: NonNullable<RequestOptions['method']>) =>
+  <T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> =>
+    request<T>(path, { ...options, method });
+
+export const api = {
+  get: withMethod('GET'),
+  post: withMethod('POST'),
+  put: withMethod('PUT'),
+  patch: withMethod('PATCH'),
+  delete: withMethod('DELETE'),
+} satisfies Record<string, Shortcut>;

@@ -1,0 +1,87 @@
+/**
+ * A stand-in for the API in unit tests: routes "METHOD /path" to handlers and records every call,
+ * installed as the global fetch.
+ */
+import { vi } from 'vitest';
+import type { User } from '@stoop/shared';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export const json = (status: number, body?: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+export const apiError = (status: number, message: string, code?: string) =>
+  json(status, { statusCode: status, error: 'Error', message, ...(code ? { code } : {}) });
+
+export function installFakeServer(handlers: Record<string, Handler> = {}) {
+  const calls: RecordedCall[] = [];
+  const routes = new Map(Object.entries(handlers));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const rawBody = init?.body;
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
+    };
+    calls.push(call);
+    const handler = routes.get(`${method} ${url.pathname}`);
+    if (!handler) return apiError(404, `No fake route for ${method} ${url.pathname}`);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    on(route: string, handler: Handler) {
+      routes.set(route, handler);
+    },
+    called: (method: string, path: string) => calls.some((c) => c.method === method && c.path === path),
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'resident@example.com',
+    username: 'Resident',
+    description: '',
+    avatar: null,
+    metadata: {
+      interests: [],
+      prompts: [],
+      pronouns: '',
+      lifeSituation: '',
+      work: '',
+      education: '',
+      gender: null,
+      lookingFor: '',
+      sexuality: null,
+      relationshipStatus: null,
+      hasKids: null,
+      religion: '',
+      smoking: null,
+      drinking: null,
+      newToArea: null,
+      starSign: '',
+      pets: null,
+    },
+    role: 'resident',
+    isLocked: false,
+    reasonForLock: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API server (packages/server) listens on 3000; in development Vite proxies to it so the
+// browser sees one origin and the session cookie stays first-party.
+const apiTarget = process.env.STOOP_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The PWA plugin (service worker + manifest) is added here by the platform services.
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Targets the browsers Capacitor 7 supports (Android WebView 60+ is transpiled by the
+    // default; modern syntax keeps the entry chunk small).
+    target: 'es2022',
+  },
+});
