@@ -1,15 +1,255 @@
 /**
- * Conversation state. The router guard only needs the active conversation (SPEC 2); the chat
- * screens extend this store with the lists, details and activity.
+ * Conversation state (SPEC 3 "conversations, channels, active conversation"): the list, the
+ * active conversation the router guard sets (SPEC 2), unread counts, presence and typing, and the
+ * calls that change conversations with their SPEC 4 optimism and SPEC 8 error texts.
  */
 import { create } from 'zustand';
+import type { Conversation } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
+import { isApiError } from '../services/api.ts';
+import { chatApi, type ChannelInput } from '../services/chat-api.ts';
+import { logger } from '../services/logger.ts';
+import { toast } from '../services/toast.ts';
+import { DetailedApiError } from '../services/upload.ts';
+import { useAuthStore } from './auth.ts';
+
+/** How long a typing notice stays without a fresh one. */
+export const TYPING_TTL_MS = 5000;
+
+export interface TypingUser {
+  userId: string;
+  username: string;
+  expiresAt: number;
+}
+
+type AdminAction = 'flag' | 'unflag' | 'hide';
 
 export interface ConversationsState {
   activeConversationId: string | null;
+  conversations: Conversation[];
+  /** The list has been fetched at least once. */
+  loaded: boolean;
+  loading: boolean;
+  online: ReadonlySet<string>;
+  /** conversationId → userId → who is typing there. */
+  typing: Record<string, Record<string, TypingUser>>;
+
   setActiveConversation: (conversationId: string | null) => void;
+  loadConversations: () => Promise<void>;
+  upsertConversation: (conversation: Conversation) => void;
+  removeConversation: (conversationId: string) => void;
+  createChannel: (input: ChannelInput) => Promise<Conversation | null>;
+  createDirect: (otherUserId: string) => Promise<Conversation | null>;
+  /** SPEC 8: failure returns null. */
+  updateConversation: (conversationId: string, input: Partial<ChannelInput>) => Promise<Conversation | null>;
+  deleteConversation: (conversationId: string) => Promise<boolean>;
+  adminChannel: (conversationId: string, action: AdminAction) => Promise<boolean>;
+  /** A new message elsewhere: counts as unread unless its conversation is open. */
+  noteIncomingMessage: (conversationId: string, createdAt: string, fromSelf: boolean) => void;
+  markRead: (conversationId: string) => void;
+  setPresence: (online: readonly string[]) => void;
+  addTyping: (conversationId: string, userId: string, username: string) => void;
+  expireTyping: (now?: number) => void;
+  reset: () => void;
 }
 
-export const useConversationsStore = create<ConversationsState>()((set) => ({
+const byRecency = (a: Conversation, b: Conversation) =>
+  (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt);
+
+/** SPEC 8 texts for a failed create; the channel has its own fallbacks. */
+export function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
+  const serverMessage =
+    error instanceof DetailedApiError ? error.serverMessage : isApiError(error) && error.status === 0 ? error.message : undefined;
+  if (serverMessage) return serverMessage;
+  if (isApiError(error) && error.status === 409) {
+    return kind === 'channel' ? TEXTS.channelNameTaken : TEXTS.conversationNameTaken;
+  }
+  const statusText = error instanceof DetailedApiError ? error.statusText : '';
+  if (statusText) return TEXTS.createConversationFailedStatus(statusText);
+  return kind === 'channel' ? TEXTS.createChannelFailed : TEXTS.createConversationFailed;
+}
+
+let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+const initialState = () => ({
   activeConversationId: null,
-  setActiveConversation: (conversationId) => set({ activeConversationId: conversationId }),
-}));
+  conversations: [] as Conversation[],
+  loaded: false,
+  loading: false,
+  online: new Set<string>() as ReadonlySet<string>,
+  typing: {} as Record<string, Record<string, TypingUser>>,
+});
+
+export const useConversationsStore = create<ConversationsState>()((set, get) => {
+  const replace = (conversation: Conversation) =>
+    set({
+      conversations: [conversation, ...get().conversations.filter((c) => c.id !== conversation.id)].sort(byRecency),
+    });
+
+  const withUnread = (conversationId: string, change: (count: number) => number) =>
+    set({
+      conversations: get().conversations.map((c) => (c.id === conversationId ? { ...c, unreadCount: change(c.unreadCount) } : c)),
+    });
+
+  const scheduleTypingExpiry = () => {
+    if (typingTimer !== undefined) clearTimeout(typingTimer);
+    const all = Object.values(get().typing).flatMap((users) => Object.values(users));
+    if (all.length === 0) return;
+    const next = Math.min(...all.map((t) => t.expiresAt));
+    typingTimer = setTimeout(() => get().expireTyping(), Math.max(0, next - Date.now()));
+  };
+
+  return {
+    ...initialState(),
+
+    setActiveConversation: (conversationId) => {
+      set({ activeConversationId: conversationId });
+      // Opening a conversation reads it.
+      if (conversationId) get().markRead(conversationId);
+    },
+
+    loadConversations: async () => {
+      set({ loading: true });
+      try {
+        const list = await chatApi.listConversations();
+        const active = get().activeConversationId;
+        set({
+          conversations: list.map((c) => (c.id === active ? { ...c, unreadCount: 0 } : c)).sort(byRecency),
+          loaded: true,
+        });
+      } catch (error) {
+        logger.error('Failed to load conversations', error);
+        toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', { id: 'conversations-load' });
+      } finally {
+        set({ loading: false });
+      }
+    },
+
+    upsertConversation: (conversation) => {
+      const isActive = conversation.id === get().activeConversationId;
+      replace(isActive ? { ...conversation, unreadCount: 0 } : conversation);
+    },
+
+    removeConversation: (conversationId) =>
+      set({
+        conversations: get().conversations.filter((c) => c.id !== conversationId),
+        ...(get().activeConversationId === conversationId ? { activeConversationId: null } : {}),
+      }),
+
+    createChannel: async (input) => {
+      try {
+        const conversation = await chatApi.createChannel(input);
+        replace(conversation);
+        return conversation;
+      } catch (error) {
+        toast.error(createErrorText(error, 'channel'));
+        return null;
+      }
+    },
+
+    createDirect: async (otherUserId) => {
+      const me = useAuthStore.getState().user;
+      // SPEC 5: not while signed out, and never with oneself.
+      if (!me || me.id === otherUserId) return null;
+      // SPEC 5: an existing direct conversation between the two is reused.
+      const existing = get().conversations.find(
+        (c) => c.type === 'direct' && c.participants.length === 2 && c.participants.includes(otherUserId) && c.participants.includes(me.id),
+      );
+      if (existing) return existing;
+      try {
+        const conversation = await chatApi.createDirect(otherUserId);
+        replace(conversation);
+        return conversation;
+      } catch (error) {
+        toast.error(createErrorText(error, 'direct'));
+        return null;
+      }
+    },
+
+    updateConversation: async (conversationId, input) => {
+      try {
+        const conversation = await chatApi.updateConversation(conversationId, input);
+        replace(conversation);
+        return conversation;
+      } catch (error) {
+        logger.warn('Conversation update failed', { conversationId, status: isApiError(error) ? error.status : 0 });
+        toast.error(isApiError(error) ? error.message : 'Could not update the channel.');
+        return null;
+      }
+    },
+
+    deleteConversation: async (conversationId) => {
+      const before = get().conversations;
+      const wasActive = get().activeConversationId === conversationId;
+      get().removeConversation(conversationId);
+      try {
+        await chatApi.deleteConversation(conversationId);
+        return true;
+      } catch (error) {
+        // SPEC 4: channel deletion rolls back on failure.
+        set({ conversations: before, ...(wasActive ? { activeConversationId: conversationId } : {}) });
+        toast.error(isApiError(error) ? error.message : 'Could not delete the conversation.');
+        return false;
+      }
+    },
+
+    adminChannel: async (conversationId, action) => {
+      const adminId = useAuthStore.getState().user?.id;
+      const before = get().conversations.find((c) => c.id === conversationId);
+      if (!adminId || !before) return false;
+      // SPEC 4: flag adds the admin, unflag clears the list, hide flips adminHidden; all optimistic.
+      const metadata =
+        action === 'flag'
+          ? { ...before.metadata, adminFlaggedBy: [...new Set([...before.metadata.adminFlaggedBy, adminId])] }
+          : action === 'unflag'
+            ? { ...before.metadata, adminFlaggedBy: [] }
+            : { ...before.metadata, adminHidden: !before.metadata.adminHidden };
+      set({ conversations: get().conversations.map((c) => (c.id === conversationId ? { ...c, metadata } : c)) });
+      try {
+        await chatApi.adminChannel(conversationId, `admin-${action}-channel`);
+        return true;
+      } catch (error) {
+        set({ conversations: get().conversations.map((c) => (c.id === conversationId ? before : c)) });
+        toast.error(isApiError(error) ? error.message : 'The channel could not be changed.');
+        return false;
+      }
+    },
+
+    noteIncomingMessage: (conversationId, createdAt, fromSelf) => {
+      const current = get().conversations.find((c) => c.id === conversationId);
+      if (!current) return;
+      const unread = fromSelf || conversationId === get().activeConversationId ? 0 : current.unreadCount + 1;
+      const lastMessageAt = !current.lastMessageAt || createdAt > current.lastMessageAt ? createdAt : current.lastMessageAt;
+      replace({ ...current, unreadCount: fromSelf ? current.unreadCount : unread, lastMessageAt });
+    },
+
+    markRead: (conversationId) => withUnread(conversationId, () => 0),
+
+    setPresence: (online) => set({ online: new Set(online) }),
+
+    addTyping: (conversationId, userId, username) => {
+      const users = { ...get().typing[conversationId], [userId]: { userId, username, expiresAt: Date.now() + TYPING_TTL_MS } };
+      set({ typing: { ...get().typing, [conversationId]: users } });
+      scheduleTypingExpiry();
+    },
+
+    expireTyping: (now = Date.now()) => {
+      const typing: Record<string, Record<string, TypingUser>> = {};
+      for (const [conversationId, users] of Object.entries(get().typing)) {
+        const alive = Object.fromEntries(Object.entries(users).filter(([, t]) => t.expiresAt > now));
+        if (Object.keys(alive).length > 0) typing[conversationId] = alive;
+      }
+      set({ typing });
+      scheduleTypingExpiry();
+    },
+
+    reset: () => {
+      if (typingTimer !== undefined) clearTimeout(typingTimer);
+      set(initialState());
+    },
+  };
+});
+
+/** Selectors: derived lists stay out of the state. */
+export const selectActiveConversation = (state: ConversationsState) =>
+  state.conversations.find((c) => c.id === state.activeConversationId) ?? null;

@@ -1,0 +1,218 @@
+/**
+ * The real-time channel (DESIGN "Real-time events"): one Socket.IO connection per signed-in,
+ * unlocked user, opened by the dashboard and closed on logout (SPEC 4 "Logout clears sockets,
+ * messages and timers"). After every reconnect it pages through GET /api/sync from the highest
+ * seq seen, so open conversations catch up on everything missed, edits and deletions included.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import type { Ack, ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@stoop/shared';
+import { getApiBaseUrl } from './api.ts';
+import { chatApi } from './chat-api.ts';
+import { logger } from './logger.ts';
+import { memoryMonitor, needsCleanup } from './memory.ts';
+import { registerSessionCleanup } from './session-cleanup.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { useConversationsStore } from '../stores/conversations.ts';
+import { useMessagesStore } from '../stores/messages.ts';
+import { useUsersStore } from '../stores/users.ts';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'syncing';
+
+/** Connection state for the screens (a banner while offline or catching up). */
+export const useConnectionStore = create<{ state: ConnectionState }>()(() => ({ state: 'disconnected' }));
+const setConnection = (state: ConnectionState) => useConnectionStore.setState({ state });
+
+/** Every server event, each once; the record type makes a missing or extra name a compile error. */
+const EVENT_NAMES: Record<ServerEventName, true> = {
+  'message:new': true,
+  'message:updated': true,
+  'message:deleted': true,
+  'message:liked': true,
+  'conversation:created': true,
+  'conversation:updated': true,
+  'conversation:deleted': true,
+  'profile:updated': true,
+  typing: true,
+  presence: true,
+  'announcement:new': true,
+  'notification:new': true,
+  'user:locked': true,
+};
+
+export type ServerEvent = { [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> } }[ServerEventName];
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled server event: ${JSON.stringify(value)}`);
+}
+
+/** Applies one server event to the stores. Exhaustive: a new event name fails to compile here. */
+export function handleServerEvent(event: ServerEvent): void {
+  const me = useAuthStore.getState().user?.id ?? null;
+  const messages = useMessagesStore.getState();
+  const conversations = useConversationsStore.getState();
+  switch (event.name) {
+    case 'message:new': {
+      const { message } = event.payload;
+      messages.applyServerMessages([message]);
+      if (message.parentMessageId === null) {
+        conversations.noteIncomingMessage(message.conversationId, message.createdAt, message.userId === me);
+      }
+      return;
+    }
+    case 'message:updated':
+    case 'message:deleted':
+    case 'message:liked':
+      messages.applyServerMessages([event.payload.message]);
+      return;
+    case 'conversation:created':
+    case 'conversation:updated':
+      conversations.upsertConversation(event.payload.conversation);
+      return;
+    case 'conversation:deleted':
+      conversations.removeConversation(event.payload.conversationId);
+      messages.dropConversation(event.payload.conversationId);
+      return;
+    case 'profile:updated':
+      useUsersStore.getState().upsertUser(event.payload.user);
+      return;
+    case 'typing':
+      if (event.payload.userId !== me) {
+        conversations.addTyping(event.payload.conversationId, event.payload.userId, event.payload.username);
+      }
+      return;
+    case 'presence':
+      conversations.setPresence(event.payload.online);
+      return;
+    case 'announcement:new':
+    case 'notification:new':
+      // Announcements and notifications have their own screens (later issues); nothing cached here.
+      return;
+    case 'user:locked':
+      // The guard confines a locked user on the next navigation once the session says so.
+      if (event.payload.userId === me) void useAuthStore.getState().loadCurrentUser();
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+/** Pages GET /api/sync from the highest seq seen until nothing is left (DESIGN delivery rules). */
+export async function catchUp(): Promise<void> {
+  let after = useMessagesStore.getState().seq;
+  for (;;) {
+    const page = await chatApi.sync(after);
+    useMessagesStore.getState().applyServerMessages(page.changes);
+    if (!page.hasMore || page.next <= after) return;
+    after = page.next;
+  }
+}
+
+let socket: ChatSocket | null = null;
+let unregisterCache: (() => void) | null = null;
+let connectedOnce = false;
+
+function createSocket(): ChatSocket {
+  const base = getApiBaseUrl();
+  const options = { path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'] };
+  return base ? io(base, options) : io(options);
+}
+
+async function onConnect(): Promise<void> {
+  const firstTime = !connectedOnce;
+  connectedOnce = true;
+  if (firstTime && useMessagesStore.getState().seq === 0) {
+    setConnection('connected');
+    return;
+  }
+  setConnection('syncing');
+  try {
+    await catchUp();
+    // New conversations and unread counts may have changed while away.
+    await useConversationsStore.getState().loadConversations();
+  } catch (error) {
+    logger.error('Catch-up after reconnect failed', error);
+  } finally {
+    if (socket?.connected) setConnection('connected');
+  }
+}
+
+/** Opens the connection for the signed-in user (idempotent). */
+export function connectSocket(): ChatSocket {
+  if (socket) return socket;
+  const created = createSocket();
+  socket = created;
+  for (const name of Object.keys(EVENT_NAMES) as ServerEventName[]) {
+    // socket.io's typed `on` cannot take a union of names; the payload type follows the name.
+    (created as unknown as Socket).on(name, (payload: unknown) => {
+      try {
+        handleServerEvent({ name, payload } as ServerEvent);
+      } catch (error) {
+        logger.error('A server event could not be applied', error, { name });
+      }
+    });
+  }
+  created.on('connect', () => void onConnect());
+  created.on('disconnect', () => setConnection('disconnected'));
+  created.on('connect_error', (error) => {
+    setConnection('disconnected');
+    logger.warn('Socket connection failed', { message: error.message });
+  });
+  setConnection('connecting');
+  created.connect();
+  unregisterCache ??= registerMessageCache();
+  return created;
+}
+
+/** Closes the connection and forgets it; the next connectSocket starts afresh. */
+export function disconnectSocket(): void {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  connectedOnce = false;
+  setConnection('disconnected');
+}
+
+export function getSocket(): ChatSocket | null {
+  return socket;
+}
+
+/** Tells the others in a conversation that this user is typing. */
+export function emitTyping(conversationId: string): void {
+  socket?.emit('typing', { conversationId });
+}
+
+/** Watches a channel one is not yet a participant of; resolves with the server's answer. */
+export function joinConversation(conversationId: string): Promise<Ack> {
+  return new Promise((resolve) => {
+    if (!socket?.connected) {
+      resolve({ ok: false, error: 'Not connected' });
+      return;
+    }
+    socket.emit('conversation:join', { conversationId }, resolve);
+  });
+}
+
+/** The message cache under the memory monitor (SPEC 4, 9): it trims on high or critical pressure. */
+function registerMessageCache(): () => void {
+  return memoryMonitor.registerCache({
+    name: 'messages',
+    count: () => useMessagesStore.getState().count(),
+    cleanup: (level) => {
+      const store = useMessagesStore.getState();
+      if (needsCleanup(level)) store.cleanup(level === 'critical' ? 'critical' : 'high');
+      else store.runFullCleanup();
+    },
+  });
+}
+
+// SPEC 4: logout clears sockets, messages and timers.
+registerSessionCleanup(() => {
+  disconnectSocket();
+  unregisterCache?.();
+  unregisterCache = null;
+  useMessagesStore.getState().reset();
+  useConversationsStore.getState().reset();
+  useUsersStore.getState().reset();
+});

@@ -1,0 +1,374 @@
+/**
+ * Messages of every cached conversation and thread (SPEC 3 "messages map and cache", SPEC 4,
+ * SPEC 8, SPEC 9). The rules live in services/message-cache.ts; this store wires them to the
+ * calls, the optimistic sender and the user-visible errors.
+ */
+import { create } from 'zustand';
+import type { Message } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
+import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
+import { chatApi, type Thread } from '../services/chat-api.ts';
+import { logger } from '../services/logger.ts';
+import {
+  applyPage,
+  cacheSize,
+  cleanupCache,
+  emptyCache,
+  emptyConversation,
+  dropConversation,
+  findMessage,
+  highestSeq,
+  isLocalMessage,
+  localMessageId,
+  removeMessage,
+  touch,
+  upsertIndividual,
+  upsertMessages,
+  usageLevel,
+  type CacheState,
+  type CleanupLevel,
+  type Keep,
+} from '../services/message-cache.ts';
+import { toast } from '../services/toast.ts';
+import { useAuthStore } from './auth.ts';
+import { useConversationsStore } from './conversations.ts';
+
+export type SendStatus = 'pending' | 'failed';
+
+/** A message on its way to the server; its local echo has id localMessageId(clientMessageId). */
+export interface OutgoingMessage {
+  clientMessageId: string;
+  conversationId: string;
+  content: string;
+  parentMessageId: string | null;
+  file: File | null;
+  status: SendStatus;
+  /** Upload progress 0..1 for sends with a file; null without one. */
+  progress: number | null;
+}
+
+export interface SendInput {
+  content: string;
+  parentMessageId?: string | null;
+  file?: File | null;
+}
+
+export interface MessagesState {
+  cache: CacheState;
+  sends: Record<string, OutgoingMessage>;
+  /** Conversations with a page request in flight. */
+  loading: Record<string, boolean>;
+  /** Highest change-feed position seen; the socket syncs from here after a reconnect. */
+  seq: number;
+
+  loadMessages: (conversationId: string) => Promise<void>;
+  loadOlder: (conversationId: string) => Promise<void>;
+  loadThread: (messageId: string) => Promise<Thread>;
+  sendMessage: (input: SendInput) => Promise<Message | null>;
+  retrySend: (clientMessageId: string) => Promise<Message | null>;
+  discardSend: (clientMessageId: string) => void;
+  likeMessage: (messageId: string) => Promise<void>;
+  unlikeMessage: (messageId: string) => Promise<void>;
+  editMessage: (messageId: string, content: string) => Promise<boolean>;
+  deleteMessage: (messageId: string) => Promise<boolean>;
+  flagMessage: (messageId: string) => Promise<boolean>;
+  /** Socket events and sync changes: merge by id, tombstones removed. */
+  applyServerMessages: (messages: readonly Message[]) => void;
+  dropConversation: (conversationId: string) => void;
+  touchConversation: (conversationId: string) => void;
+  cleanup: (level: CleanupLevel) => void;
+  /** The periodic full cleanup (SPEC 9): cleans at the level current usage calls for. */
+  runFullCleanup: () => void;
+  count: () => number;
+  reset: () => void;
+}
+
+const currentUserId = () => useAuthStore.getState().user?.id ?? null;
+const activeConversationId = () => useConversationsStore.getState().activeConversationId;
+
+const isStatus = (error: unknown, ...statuses: number[]) => isApiError(error) && statuses.includes(error.status);
+const isNetworkError = (error: unknown) => isApiError(error) && error.code === CLIENT_ERROR_CODES.network;
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+function localEcho(send: OutgoingMessage, userId: string): Message {
+  const now = new Date().toISOString();
+  return {
+    id: localMessageId(send.clientMessageId),
+    userId,
+    conversationId: send.conversationId,
+    parentMessageId: send.parentMessageId,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    content: send.content,
+    likedBy: [],
+    replies: [],
+    fileUrl: null,
+    fileName: send.file?.name ?? null,
+    fileType: send.file?.type ?? null,
+    fileSize: send.file?.size ?? null,
+    thumbnailUrl: null,
+    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
+    clientMessageId: send.clientMessageId,
+    seq: 0,
+  };
+}
+
+const initialState = () => ({ cache: emptyCache(), sends: {}, loading: {}, seq: 0 });
+
+export const useMessagesStore = create<MessagesState>()((set, get) => {
+  /** What eviction must keep: the open conversation and every unsent local echo. */
+  const keep = (): Keep => ({
+    conversationId: activeConversationId(),
+    messageIds: new Set(Object.keys(get().sends).map(localMessageId)),
+  });
+
+  const setCache = (cache: CacheState) => set({ cache });
+
+  /** Replaces a cached message in place (optimistic edits); a copy is returned for rollback. */
+  const patch = (messageId: string, change: (m: Message) => Message): Message | undefined => {
+    const current = findMessage(get().cache, messageId);
+    if (!current) return undefined;
+    setCache(upsertMessages(get().cache, [change(current)], keep()));
+    return current;
+  };
+
+  /** A reply that arrives before its parent's own update still counts in the parent's thread. */
+  const linkReplies = (cache: CacheState, messages: readonly Message[]): CacheState => {
+    let next = cache;
+    for (const reply of messages) {
+      if (!reply.parentMessageId || reply.deletedAt !== null || isLocalMessage(reply)) continue;
+      const parent = findMessage(next, reply.parentMessageId);
+      if (parent && !parent.replies.includes(reply.id)) {
+        next = upsertMessages(next, [{ ...parent, replies: [...parent.replies, reply.id] }], keep());
+      }
+    }
+    return next;
+  };
+
+  const applyServerMessages = (messages: readonly Message[]) => {
+    if (messages.length === 0) return;
+    const sends = { ...get().sends };
+    for (const m of messages) if (m.clientMessageId !== null) delete sends[m.clientMessageId];
+    set({ sends });
+    const merged = upsertMessages(get().cache, messages, keep());
+    set({ cache: linkReplies(merged, messages), seq: highestSeq(messages, get().seq) });
+  };
+
+  const updateSend = (clientMessageId: string, change: Partial<OutgoingMessage>) => {
+    const current = get().sends[clientMessageId];
+    if (current) set({ sends: { ...get().sends, [clientMessageId]: { ...current, ...change } } });
+  };
+
+  /** One send attempt plus one automatic retry on a network error; then the echo is marked failed. */
+  const deliver = async (clientMessageId: string): Promise<Message | null> => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const send = get().sends[clientMessageId];
+      if (!send) return null;
+      try {
+        const message = await chatApi.sendMessage(
+          send.conversationId,
+          { content: send.content, clientMessageId, parentMessageId: send.parentMessageId, file: send.file },
+          { onProgress: (fraction) => updateSend(clientMessageId, { progress: fraction }) },
+        );
+        applyServerMessages([message]);
+        return message;
+      } catch (error) {
+        if (!get().sends[clientMessageId]) return null; // the socket already delivered the server copy
+        if (isNetworkError(error) && attempt === 0) continue;
+        updateSend(clientMessageId, { status: 'failed', progress: null });
+        logger.warn('Message send failed', { clientMessageId, status: isApiError(error) ? error.status : 0 });
+        toast.error(errorText(error, 'Your message could not be sent.'));
+        return null;
+      }
+    }
+    return null;
+  };
+
+  return {
+    ...initialState(),
+
+    loadMessages: async (conversationId) => {
+      set({ loading: { ...get().loading, [conversationId]: true } });
+      try {
+        const page = await chatApi.fetchMessages(conversationId);
+        set({
+          cache: applyPage(get().cache, conversationId, page, 'initial', keep()),
+          seq: highestSeq(page.messages, get().seq),
+        });
+      } catch (error) {
+        // SPEC 8: not found or no access empties that conversation's cache; the error goes on.
+        if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
+        throw error;
+      } finally {
+        set({ loading: { ...get().loading, [conversationId]: false } });
+      }
+    },
+
+    loadOlder: async (conversationId) => {
+      const cache = get().cache.conversations[conversationId];
+      if (!cache?.hasMore || get().loading[conversationId]) return;
+      const oldest = cache.messages.find((m) => !isLocalMessage(m));
+      if (!oldest) return get().loadMessages(conversationId);
+      set({ loading: { ...get().loading, [conversationId]: true } });
+      try {
+        const page = await chatApi.fetchMessages(conversationId, { beforeDate: oldest.createdAt, beforeId: oldest.id });
+        set({
+          cache: applyPage(get().cache, conversationId, page, 'older', keep()),
+          seq: highestSeq(page.messages, get().seq),
+        });
+      } catch (error) {
+        if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
+        throw error;
+      } finally {
+        set({ loading: { ...get().loading, [conversationId]: false } });
+      }
+    },
+
+    loadThread: async (messageId) => {
+      const thread = await chatApi.getThread(messageId);
+      let cache = upsertIndividual(get().cache, thread.parent);
+      cache = upsertMessages(cache, [thread.parent, ...thread.replies], keep());
+      set({ cache, seq: highestSeq([thread.parent, ...thread.replies], get().seq) });
+      return thread;
+    },
+
+    sendMessage: async (input) => {
+      const conversationId = activeConversationId();
+      const userId = currentUserId();
+      if (!conversationId || !userId) {
+        toast.error(TEXTS.noActiveConversation);
+        throw new Error(TEXTS.noActiveConversation);
+      }
+      const send: OutgoingMessage = {
+        clientMessageId: crypto.randomUUID(),
+        conversationId,
+        content: input.content,
+        parentMessageId: input.parentMessageId ?? null,
+        file: input.file ?? null,
+        status: 'pending',
+        progress: input.file ? 0 : null,
+      };
+      set({ sends: { ...get().sends, [send.clientMessageId]: send } });
+      const echo = localEcho(send, userId);
+      // The echo goes in even before the conversation's first page, so it is never lost.
+      let cache = get().cache;
+      if (!echo.parentMessageId && !cache.conversations[conversationId]) {
+        cache = { ...cache, conversations: { ...cache.conversations, [conversationId]: { messages: [], hasMore: true, touchedAt: cache.clock } } };
+      }
+      setCache(upsertMessages(cache, [echo], keep()));
+      return deliver(send.clientMessageId);
+    },
+
+    retrySend: async (clientMessageId) => {
+      // The same clientMessageId: the server returns the first copy if one got through.
+      updateSend(clientMessageId, { status: 'pending', progress: get().sends[clientMessageId]?.file ? 0 : null });
+      return deliver(clientMessageId);
+    },
+
+    discardSend: (clientMessageId) => {
+      const sends = { ...get().sends };
+      delete sends[clientMessageId];
+      set({ sends, cache: removeMessage(get().cache, localMessageId(clientMessageId)) });
+    },
+
+    likeMessage: async (messageId) => {
+      const userId = currentUserId();
+      const message = findMessage(get().cache, messageId);
+      // SPEC 5: liking an already liked message is ignored silently.
+      if (!userId || !message || message.likedBy.includes(userId)) return;
+      const before = patch(messageId, (m) => ({ ...m, likedBy: [...m.likedBy, userId] }));
+      try {
+        const updated = await chatApi.like(messageId);
+        if (updated?.id) applyServerMessages([updated]);
+      } catch (error) {
+        // SPEC 8: a 400 saying 'already liked' means the server agrees; keep the like.
+        if (isStatus(error, 400) && errorText(error, '').toLowerCase().includes(TEXTS.alreadyLiked)) return;
+        if (before) patch(messageId, () => before);
+        toast.error(errorText(error, 'Could not like the message.'));
+      }
+    },
+
+    unlikeMessage: async (messageId) => {
+      const userId = currentUserId();
+      const message = findMessage(get().cache, messageId);
+      if (!userId || !message || !message.likedBy.includes(userId)) return;
+      const before = patch(messageId, (m) => ({ ...m, likedBy: m.likedBy.filter((id) => id !== userId) }));
+      try {
+        const updated = await chatApi.unlike(messageId);
+        if (updated?.id) applyServerMessages([updated]);
+      } catch (error) {
+        // SPEC 8: 400 or 404 on unlike means it is already unliked.
+        if (isStatus(error, 400, 404)) return;
+        if (before) patch(messageId, () => before);
+        toast.error(errorText(error, 'Could not remove the like.'));
+      }
+    },
+
+    editMessage: async (messageId, content) => {
+      const before = patch(messageId, (m) => ({ ...m, content }));
+      try {
+        const updated = await chatApi.editMessage(messageId, content);
+        if (updated?.id) applyServerMessages([updated]);
+        return true;
+      } catch (error) {
+        if (before) patch(messageId, () => before);
+        toast.error(errorText(error, 'Could not edit the message.'));
+        return false;
+      }
+    },
+
+    deleteMessage: async (messageId) => {
+      const before = findMessage(get().cache, messageId);
+      if (before) setCache(removeMessage(get().cache, messageId));
+      try {
+        const tombstone = await chatApi.deleteMessage(messageId);
+        if (tombstone?.id) applyServerMessages([tombstone]);
+        return true;
+      } catch (error) {
+        if (before) setCache(upsertMessages(upsertIndividualIfReply(get().cache, before), [before], keep()));
+        toast.error(errorText(error, 'Could not delete the message.'));
+        return false;
+      }
+    },
+
+    flagMessage: async (messageId) => {
+      const message = findMessage(get().cache, messageId);
+      if (!message) return false;
+      try {
+        await chatApi.flagMessage(message.conversationId, messageId);
+        toast.success('Thanks, the message was reported to the admins.');
+        return true;
+      } catch (error) {
+        toast.error(errorText(error, 'Could not report the message.'));
+        return false;
+      }
+    },
+
+    applyServerMessages,
+
+    dropConversation: (conversationId) => setCache(dropConversation(get().cache, conversationId)),
+
+    touchConversation: (conversationId) => setCache(touch(get().cache, conversationId)),
+
+    cleanup: (level) => setCache(cleanupCache(get().cache, level, keep())),
+
+    runFullCleanup: () => {
+      const level = usageLevel(get().cache);
+      if (level) get().cleanup(level);
+    },
+
+    count: () => cacheSize(get().cache),
+
+    reset: () => set(initialState()),
+  };
+});
+
+/** Deleting restores a reply into the individual cache, a top-level message into its conversation. */
+function upsertIndividualIfReply(cache: CacheState, message: Message): CacheState {
+  return message.parentMessageId ? upsertIndividual(cache, message) : cache;
+}
+
+/** Top-level messages of one conversation, oldest first (a stable reference for React). */
+export const selectConversation = (conversationId: string) => (state: MessagesState) =>
+  state.cache.conversations[conversationId];
