@@ -1,10 +1,83 @@
-import { Outlet } from 'react-router';
+/** Contact form for questions, account problems and privacy requests. */
+import { contactBodySchema } from '@stoop/shared/schemas/auth';
+import { Send } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { sendContactMessage } from '../../services/account-api.ts';
+import { toast } from '../../services/toast.ts';
+import { useAuthStore } from '../../stores/auth.ts';
 
 export default function ContactPage() {
+  const user = useAuthStore((s) => s.user);
+  const form = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState(user?.username ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(contactBodySchema, { name, email, message });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await sendContactMessage(checked.data);
+      setSent(true);
+      setMessage('');
+    } catch (error) {
+      const fieldErrors = serverFieldError(error, ['name', 'email', 'message']);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toast.error(errorMessage(error, 'Your message could not be sent. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <main id="main-content">
-      <h1>ContactPage</h1>
-      <Outlet />
-    </main>
+    <PublicLayout>
+      <AuthCard
+        title="Contact us"
+        subtitle="Questions about Stoop, trouble with your account or a privacy request? Write to us and we will answer by email."
+      >
+        {sent ? (
+          <div role="status" className="text-center">
+            <Send className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
+            <p className="mt-4 text-sm text-slate-700">Thank you! Your message was sent. We usually answer within two working days.</p>
+            <Button variant="secondary" className="mt-6" onClick={() => setSent(false)}>
+              Send another message
+            </Button>
+          </div>
+        ) : (
+          <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+            <TextField label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} error={errors.name} required />
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onValueChange={setEmail}
+              error={errors.email}
+              required
+            />
+            <TextAreaField label="Message" name="message" value={message} onValueChange={setMessage} error={errors.message} required />
+            <Button type="submit" busy={busy} className="w-full">
+              Send message
+            </Button>
+          </form>
+        )}
+      </AuthCard>
+    </PublicLayout>
   );
 }

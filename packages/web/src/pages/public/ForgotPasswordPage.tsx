@@ -1,10 +1,91 @@
-import { Outlet } from 'react-router';
+/**
+ * Request a password reset link. The answer never says whether the address has an account, so the
+ * page cannot be used to find out who lives in the community.
+ */
+import { forgotPasswordBodySchema } from '@stoop/shared/schemas/auth';
+import { MailCheck } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
+import { errorMessage, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { Button, ButtonLink } from '../../components/ui/Button.tsx';
+import { PATHS } from '../../routes/paths.ts';
+import { requestPasswordReset } from '../../services/account-api.ts';
+import { toast } from '../../services/toast.ts';
 
 export default function ForgotPasswordPage() {
+  const form = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(forgotPasswordBodySchema, { email });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await requestPasswordReset(checked.data.email);
+      setSentTo(checked.data.email);
+    } catch (error) {
+      toast.error(errorMessage(error, 'We could not send the link. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <main id="main-content">
-      <h1>ForgotPasswordPage</h1>
-      <Outlet />
-    </main>
+    <PublicLayout minimalHeader>
+      <AuthCard
+        title="Reset your password"
+        subtitle={sentTo ? undefined : 'Enter the email address of your account and we will send you a link to choose a new password.'}
+        footer={
+          <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
+            Back to log in
+          </Link>
+        }
+      >
+        {sentTo ? (
+          <div role="status" className="text-center">
+            <MailCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
+            <p className="mt-4 text-sm text-slate-700">
+              If an account exists for <strong className="break-all">{sentTo}</strong>, we sent a link to reset its password. The
+              link works once and expires after an hour.
+            </p>
+            <p className="mt-3 text-sm text-slate-500">No email after a few minutes? Check your spam folder or try again.</p>
+            <div className="mt-6 flex flex-col gap-2">
+              <ButtonLink to={PATHS.login}>Back to log in</ButtonLink>
+              <Button variant="ghost" onClick={() => setSentTo(null)}>
+                Use another address
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onValueChange={setEmail}
+              error={errors.email}
+              required
+            />
+            <Button type="submit" busy={busy} className="w-full">
+              Send reset link
+            </Button>
+          </form>
+        )}
+      </AuthCard>
+    </PublicLayout>
   );
 }

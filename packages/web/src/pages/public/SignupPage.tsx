@@ -1,10 +1,136 @@
-import { Outlet } from 'react-router';
+/**
+ * Sign up. The new account is locked until an admin approves it (DESIGN), so success leads to the
+ * awaiting-approval page. The terms and privacy policy open as modals without leaving the form.
+ */
+import { signupBodySchema } from '@stoop/shared/schemas/auth';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
+import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../content/legal.ts';
+import { PATHS } from '../../routes/paths.ts';
+import { toast } from '../../services/toast.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+
+const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
 
 export default function SignupPage() {
+  const signup = useAuthStore((s) => s.signup);
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(signupBodySchema, { username, email, password, acceptTerms });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await signup(checked.data);
+      toast.success('Your account was created. An admin will approve it soon.');
+      await navigate(PATHS.awaitingApproval, { replace: true });
+    } catch (error) {
+      const fieldErrors = serverFieldError(error, ['username', 'email', 'password', 'acceptTerms']);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toast.error(errorMessage(error, 'Sign up failed. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const termsError = errors.acceptTerms;
   return (
-    <main id="main-content">
-      <h1>SignupPage</h1>
-      <Outlet />
-    </main>
+    <PublicLayout minimalHeader>
+      <AuthCard
+        title="Join your community"
+        subtitle="Create your account. An admin of your building confirms that you live there before you can chat."
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link className={linkClass} to={PATHS.login}>
+              Log in
+            </Link>
+          </>
+        }
+      >
+        <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="nickname"
+            value={username}
+            onValueChange={setUsername}
+            error={errors.username}
+            hint="Shown to your neighbours. You can change it later."
+            required
+          />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email}
+            required
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            hint="At least 8 characters."
+            required
+          />
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id="accept-terms"
+                type="checkbox"
+                checked={acceptTerms}
+                onChange={(e) => setAcceptTerms(e.target.checked)}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'accept-terms-error' : 'accept-terms-read'}
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
+              />
+              <div className="text-sm text-slate-700">
+                <label htmlFor="accept-terms">I accept the Terms of Service and the Privacy Policy</label>
+                <p id="accept-terms-read" className="mt-1 text-slate-500">
+                  Read the{' '}
+                  <LegalDialog document={TERMS_OF_SERVICE} trigger={<button type="button" className={linkClass}>Terms of Service</button>} />{' '}
+                  and the{' '}
+                  <LegalDialog document={PRIVACY_POLICY} trigger={<button type="button" className={linkClass}>Privacy Policy</button>} />.
+                </p>
+              </div>
+            </div>
+            {termsError ? (
+              <p id="accept-terms-error" className="mt-1.5 text-sm text-red-700">
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" busy={busy} className="w-full">
+            Sign up
+          </Button>
+        </form>
+      </AuthCard>
+    </PublicLayout>
   );
 }

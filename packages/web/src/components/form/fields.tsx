@@ -1,0 +1,133 @@
+/**
+ * Labelled form controls. Each shows its error right under the field, linked with
+ * aria-describedby and aria-invalid so screen readers announce it with the field.
+ */
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+
+const controlClass = (invalid: boolean) =>
+  `block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 sm:text-sm ${
+    invalid ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+  }`;
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint: ReactNode | undefined;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error: string | undefined, hint: ReactNode | undefined) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, value, onValueChange, error, hint, id: givenId, ...rest }: TextFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={controlClass(Boolean(error))}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, value, onValueChange, error, hint, id: givenId, rows = 5, ...rest }: TextAreaFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        rows={rows}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${controlClass(Boolean(error))} resize-y`}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: string | undefined;
+  name?: string;
+}
+
+export function SelectField({ label, value, onValueChange, options, error, name }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={undefined}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, undefined)}
+        className={controlClass(Boolean(error))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** Moves focus to the first field flagged invalid, so keyboard users land on the problem. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.focus();
+}

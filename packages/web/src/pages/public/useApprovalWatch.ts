@@ -1,0 +1,45 @@
+/**
+ * Notices when a locked account is unlocked: re-checks the session every ~15 s, when the window
+ * regains focus and when the tab becomes visible, and moves on once the user is no longer locked.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../routes/paths.ts';
+import { toast } from '../../services/toast.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+
+/** Often enough that an approval shows up while the resident waits, rare enough to be cheap. */
+export const APPROVAL_POLL_INTERVAL_MS = 15_000;
+
+export function useApprovalWatch(): void {
+  const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const loadCurrentUser = useAuthStore((s) => s.loadCurrentUser);
+
+  // React to every change of the user, whoever caused it (poll, focus, another tab's logout).
+  useEffect(() => {
+    if (user === null) {
+      void navigate(PATHS.login, { replace: true });
+    } else if (!user.isLocked) {
+      toast.success('Your account was approved. Welcome to Stoop!');
+      void navigate(PATHS.root, { replace: true });
+    }
+  }, [user, navigate]);
+
+  useEffect(() => {
+    const check = () => {
+      void loadCurrentUser();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    const timer = window.setInterval(check, APPROVAL_POLL_INTERVAL_MS);
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [loadCurrentUser]);
+}
