@@ -6,6 +6,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DEFAULTS } from '../services/toast.ts';
+import { useThemeStore } from '../stores/theme.ts';
 
 const animationVars = {
   '--toast-enter-ms': `${TOAST_DEFAULTS.enterMs}ms`,
@@ -13,11 +14,13 @@ const animationVars = {
 } as CSSProperties;
 
 export function AppToaster() {
+  const resolved = useThemeStore((s) => s.resolved);
   return (
     <Toaster
       position={TOAST_DEFAULTS.position}
       duration={TOAST_DEFAULTS.duration}
       closeButton={TOAST_DEFAULTS.closeButton}
+      theme={resolved}
       style={animationVars}
       className="stoop-toaster"
     />

@@ -20,11 +20,11 @@ import { storage } from '../services/storage.ts';
 interface ActivityState {
   activities: ConversationActivity[];
   /** Re-reads the stored list (at start and after sign-in). */
-  load(): void;
-  record(conversationId: string, conversationType: ConversationType): void;
-  remove(conversationId: string): void;
-  clear(): void;
-  summary(): ActivitySummary;
+  load: () => void;
+  record: (conversationId: string, conversationType: ConversationType) => void;
+  remove: (conversationId: string) => void;
+  clear: () => void;
+  summary: () => ActivitySummary;
 }
 
 export const useActivityStore = create<ActivityState>()((set, get) => ({
