@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema, userSchema } from './user.ts';
 
 export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
-export const loginBodySchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(200) });
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(200),
+});
 export const userResponseSchema = z.object({ user: userSchema });
 export const signupBodySchema = z.object({
   email: emailSchema,
@@ -11,7 +14,10 @@ export const signupBodySchema = z.object({
   acceptTerms: z.literal(true, { message: 'You must accept the terms of service and privacy policy' }),
 });
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
 export const contactBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
   email: emailSchema,
@@ -30,3 +36,15 @@ export const apiErrorSchema = z.object({
   field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** POST /api/contact response. */
+export const contactResponseSchema = z.object({ id: z.string() });
+/** GET /api/admin/users query. */
+export const adminUsersQuerySchema = z.object({
+  status: z.enum(['pending_approval', 'admin_lock', 'unlocked']).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** POST /api/set-user response: who the session now acts as, and the admin behind it. */
+export const setUserResponseSchema = z.object({ user: userSchema, actingAs: z.boolean() });

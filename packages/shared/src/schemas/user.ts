@@ -40,7 +40,12 @@ export const userMetadataSchema = z.object({
 export type UserMetadata = z.infer<typeof userMetadataSchema>;
 export const defaultUserMetadata = (): UserMetadata => userMetadataSchema.parse({});
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })).pipe(z.string().max(254));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .pipe(z.string().max(254));
 export const passwordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters')
@@ -50,7 +55,10 @@ export const usernameSchema = z
   .trim()
   .min(2, 'Username must be at least 2 characters')
   .max(40, 'Username must be at most 40 characters')
-  .regex(/^[\p{L}\p{N}_.\- ]+$/u, 'Username may contain letters, numbers, spaces, dots, dashes and underscores');
+  .regex(
+    /^[\p{L}\p{N}_.\- ]+$/u,
+    'Username may contain letters, numbers, spaces, dots, dashes and underscores',
+  );
 
 /** SPEC 3 User as the API presents it to its owner or an admin. */
 export const userSchema = z.object({
@@ -70,3 +78,41 @@ export type User = z.infer<typeof userSchema>;
 /** Public fields of another resident (no email). */
 export const publicUserSchema = userSchema.omit({ email: true, isLocked: true, reasonForLock: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * A user as any call returns it: owners and admins get every field of userSchema, everyone else
+ * the public shape (email and lock state absent).
+ */
+export const presentedUserSchema = publicUserSchema.extend({
+  email: z.string().optional(),
+  isLocked: z.boolean().optional(),
+  reasonForLock: lockReasonSchema.nullable().optional(),
+});
+export type PresentedUser = z.infer<typeof presentedUserSchema>;
+
+/** GET /api/users query: optional username filter. */
+export const usersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** GET /api/users and GET /api/admin/users response. */
+export const usersListResponseSchema = z.object({ users: z.array(presentedUserSchema) });
+export const presentedUserResponseSchema = z.object({ user: presentedUserSchema });
+
+/** Text fields of PUT /api/profile (multipart or JSON); `metadata` is a JSON string in multipart. */
+export const profileFieldsSchema = z.object({
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').optional(),
+  /** '' removes the avatar; otherwise one of our own /api/avatars/{file} paths. */
+  avatarPath: z.string().max(300).optional(),
+  /** Any subset of the metadata fields; merged into the stored metadata, then validated whole. */
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/** Avatars are resized to this square (webp). */
+export const AVATAR_SIZE_PX = 256;
+/** Upload limit for an avatar picture before resizing. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.ts';
+import { authHooks } from './auth/guards.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
+import { errorBody, installErrorHandler } from './http/errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { userRoutes } from './users/routes.ts';
+import './types.ts';
+
+export type BuildOptions = {
+  /** An open database (tests). When absent, buildApp opens one from config and migrates it. */
+  database?: Database;
+  mailer?: Mailer;
+  /** Pino logging; off in tests. Defaults to on at config.LOG_LEVEL. */
+  logger?: boolean;
+};
+
+/**
+ * The whole HTTP application, ready for `inject` (tests) or `listen` (main.ts). The database is
+ * closed with the app only when buildApp opened it.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const trust = config.TRUST_PROXY;
+  const fastifyOptions: FastifyHttpOptions<Server> = {
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // A number means "trust that many hops"; Fastify's types only take it as a function.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Ids are UUIDs; long path parameters are never legitimate.
+    routerOptions: { maxParamLength: 200 },
+  };
+  const app = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const database = options.database ?? (await createDatabase(config));
+  if (!options.database) {
+    await migrateDatabase(database);
+    app.addHook('onClose', () => database.close());
+  }
+  const mailer = options.mailer ?? createMailer(config);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'stoop-rl:' } : {}),
+    // Our error handler turns this into the common body with code RATE_LIMITED.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), {
+        statusCode: context.statusCode,
+      }),
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.ATTACHMENT_MAX_BYTES,
+      files: 5,
+      fields: 30,
+      fieldSize: 1024 * 1024,
+      parts: 40,
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Stoop API',
+        version: '0.1.0',
+        description: 'Errors: {statusCode, error, message, code?, field?}',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'stoop_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authHooks);
+
+  // Domains. Each registers its own routes under /api; add new domains here.
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(adminRoutes);
+
+  await registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** Serves the built web app with an SPA fallback; /api/* stays JSON 404. */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, 'NOT_FOUND'));
+  });
+}

@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@stoop/shared';
+import type { UserRow } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { checkCsrf } from './csrf.ts';
+import { loadSession } from './session.ts';
+
+/** preHandler: 401 UNAUTHENTICATED without a session. */
+export function requireUser(request: FastifyRequest): Promise<void> {
+  return request.user ? Promise.resolve() : Promise.reject(unauthorized());
+}
+
+/** preHandler: 401 without a session, 403 FORBIDDEN for non-admins. */
+export function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) return Promise.reject(unauthorized());
+  if (request.user.role !== 'admin') return Promise.reject(forbidden('Only admins can do that'));
+  return Promise.resolve();
+}
+
+/** The signed-in user inside a handler guarded by requireUser/requireAdmin. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const accountLocked = () =>
+  forbidden('Your account is locked until an admin approves it', ERROR_CODES.accountLocked);
+
+/**
+ * Global request pipeline for the API: session → CSRF → lock state. Runs in onRequest, before the
+ * body is parsed, so a forged or locked call costs no parsing. Static files and unknown routes skip it.
+ */
+export const authHooks = fp(
+  (app, _options, done) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionOwner', null);
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || request.is404) return;
+      await loadSession(request);
+      checkCsrf(request);
+      if (request.user?.isLocked && request.routeOptions.config.allowLocked !== true) throw accountLocked();
+    });
+    done();
+  },
+  { name: 'stoop-auth-hooks' },
+);

@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import {
+  auditLog,
+  contactMessages,
+  passwordResets,
+  sessions,
+  users,
+  type SessionRow,
+  type UserRow,
+} from '../db/schema/index.ts';
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+/** The live session for a token hash with its owner; undefined when unknown or expired. */
+export async function findSession(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ session: SessionRow; owner: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, owner: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function setSessionActingAs(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string | null,
+): Promise<void> {
+  await db.update(sessions).set({ actingAsUserId: userId }).where(eq(sessions.id, sessionId));
+}
+
+export async function insertPasswordReset(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/**
+ * Marks an unused, unexpired reset token as used and returns its user id, in one statement so two
+ * concurrent uses of the same link cannot both succeed.
+ */
+export async function consumePasswordReset(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}
+
+/** After a successful reset, older links of the same user stop working too. */
+export async function invalidatePasswordResets(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function insertAudit(
+  db: DbOrTx,
+  entry: {
+    actorId: string | null;
+    action: string;
+    targetUserId: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+export async function insertContactMessage(
+  db: DbOrTx,
+  values: { name: string; email: string; message: string; userId: string | null },
+): Promise<string> {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  if (!row) throw new Error('insert into contact_messages returned no row');
+  return row.id;
+}

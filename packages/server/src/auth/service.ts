@@ -1,0 +1,147 @@
+import { PASSWORD_RESET_TTL_MS, defaultUserMetadata } from '@stoop/shared';
+import { publicUrl, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { SessionRow, UserRow } from '../db/schema/index.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findUserByEmail, findUserById, insertUser, listUsers, updateUser } from '../users/repo.ts';
+import { randomToken, sha256 } from './crypto.ts';
+import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
+import {
+  consumePasswordReset,
+  deleteSessionsOfUser,
+  insertAudit,
+  insertContactMessage,
+  insertPasswordReset,
+  invalidatePasswordResets,
+  setSessionActingAs,
+} from './repo.ts';
+
+/** What the services need from the app: its database, configuration and mailer. */
+export type Ctx = { db: Db; config: Config; mailer: Mailer };
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Same 401 for an unknown email and a wrong password, and the same work done in both cases. */
+export async function login(ctx: Ctx, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    await dummyVerify(password);
+    throw new HttpError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new HttpError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+  }
+  return user;
+}
+
+/** New accounts start locked, pending approval (SPEC 1). */
+export async function signup(
+  ctx: Ctx,
+  input: { email: string; password: string; username: string },
+): Promise<UserRow> {
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
+  try {
+    return await insertUser(ctx.db, {
+      email: input.email,
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      metadata: defaultUserMetadata(),
+      role: 'resident',
+      isLocked: true,
+      lockReason: 'pending_approval',
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'email'); // lost a race with a twin request
+    throw error;
+  }
+}
+
+/** Mails a single-use reset link when the account exists; silent otherwise (no account probing). */
+export async function forgotPassword(ctx: Ctx, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await insertPasswordReset(ctx.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  });
+  const link = `${publicUrl(ctx.config)}/reset-password?token=${encodeURIComponent(token)}`;
+  const minutes = Math.round(PASSWORD_RESET_TTL_MS / 60_000);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your Stoop password',
+    text: [
+      `Hi ${user.username},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Stoop account.',
+      `Open this link within ${minutes} minutes to choose a new password:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for this, ignore this mail; your password stays the same.',
+    ].join('\n'),
+  });
+}
+
+export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Request a new one.';
+
+/** Sets the new password and signs the user out everywhere. */
+export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumePasswordReset(tx, sha256(token));
+    if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
+    await updateUser(tx, userId, { passwordHash });
+    await invalidatePasswordResets(tx, userId);
+    await deleteSessionsOfUser(tx, userId);
+  });
+}
+
+/** Stores the message and forwards it to the admin address. */
+export async function contact(
+  ctx: Ctx,
+  input: { name: string; email: string; message: string },
+  userId: string | null,
+): Promise<string> {
+  const id = await insertContactMessage(ctx.db, { ...input, userId });
+  const to =
+    ctx.config.ADMIN_EMAIL ??
+    (await listUsers(ctx.db, { limit: 1, status: 'unlocked', role: 'admin' }))[0]?.email;
+  if (to) {
+    await ctx.mailer.send({
+      to,
+      subject: `Stoop contact form: ${input.name}`,
+      text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
+    });
+  }
+  return id;
+}
+
+/**
+ * Support tool: the admin's session acts as `targetId` until set back to the admin's own id or
+ * logout. Decided on the session owner, so an admin acting as a resident can switch back.
+ */
+export async function setUser(
+  ctx: Ctx,
+  session: SessionRow,
+  owner: UserRow,
+  targetId: string,
+): Promise<UserRow> {
+  if (owner.role !== 'admin') throw forbidden('Only admins can act as another user');
+  const target = await findUserById(ctx.db, targetId);
+  if (!target) throw notFound('User not found');
+  const actingAs = target.id === owner.id ? null : target.id;
+  await ctx.db.transaction(async (tx) => {
+    await setSessionActingAs(tx, session.id, actingAs);
+    await insertAudit(tx, {
+      actorId: owner.id,
+      action: actingAs ? 'set_user' : 'set_user_end',
+      targetUserId: target.id,
+    });
+  });
+  return target;
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES_DEFAULT } from '@stoop/shared';
+
+/** Thrown by loadConfig; the message is a single line naming the offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const optionalUrl = z.url().optional();
+/** Empty strings in the environment mean "not set". */
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw): boolean | number | string => {
+    if (raw === undefined || raw === 'false' || raw === '0') return false;
+    if (raw === 'true') return true;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    return raw; // a list of addresses / subnets, passed to Fastify as is
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ATTACHMENT_MAX_BYTES: intFrom(ATTACHMENT_MAX_BYTES_DEFAULT, 1),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxySchema,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON body limit for ordinary calls. */
+  BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1),
+  /** Every call, per IP and minute: a coarse guard against floods. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: intFrom(1000, 1),
+  /** Window of the per-call limits below. */
+  RATE_LIMIT_WINDOW_MS: intFrom(15 * 60 * 1000, 1),
+  RATE_LIMIT_LOGIN_PER_IP: intFrom(30, 1),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: intFrom(10, 1),
+  RATE_LIMIT_SIGNUP_PER_IP: intFrom(10, 1),
+  RATE_LIMIT_SIGNUP_PER_ACCOUNT: intFrom(5, 1),
+  /** forgot-password, reset-password and contact, per IP. */
+  RATE_LIMIT_PUBLIC_FORM_PER_IP: intFrom(20, 1),
+  SESSION_TTL_DAYS: intFrom(30, 1),
+  DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, 'SESSION_SECRET' | 'UPLOAD_DIR' | 'WEB_DIST_DIR'> & {
+  SESSION_SECRET: string;
+  UPLOAD_DIR: string;
+  WEB_DIST_DIR: string;
+  /** True when cookies must carry the Secure flag regardless of the request (PUBLIC_URL is https). */
+  secureCookies: boolean;
+};
+
+/** Raw environment, e.g. process.env or a test's overrides. */
+export type EnvInput = Record<string, string | undefined>;
+
+const SESSION_SECRET_FILE = 'session-secret';
+
+/** Reads DATA_DIR/session-secret, creating it on first start so sessions survive restarts. */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Validates the environment. Throws ConfigError with a one-line message naming the variable,
+ * e.g. `Invalid environment variable PORT: Too big: expected number to be <=65535`.
+ */
+export function loadConfig(env: EnvInput = process.env): Config {
+  const known = Object.keys(envSchema.shape);
+  const input: Record<string, unknown> = {};
+  for (const key of known) input[key] = blankToUndefined(env[key]);
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const message = (issue?.message ?? 'invalid value').replace(/\s+/g, ' ');
+    throw new ConfigError(`Invalid environment variable ${variable}: ${message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    UPLOAD_DIR: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    WEB_DIST_DIR: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist')),
+    secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
+  };
+}
+
+/** The base URL used in mails (reset links); falls back to the local address. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}

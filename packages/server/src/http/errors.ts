@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ApiError } from '@stoop/shared';
+
+/** An expected failure with a status, a user-facing message and an optional machine code/field. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, message, ERROR_CODES.validation, field);
+export const unauthorized = (message = 'You need to sign in first') =>
+  new HttpError(401, message, ERROR_CODES.unauthenticated);
+export const forbidden = (message = 'You are not allowed to do that', code: string = ERROR_CODES.forbidden) =>
+  new HttpError(403, message, code);
+export const notFound = (message = 'Not found') => new HttpError(404, message, ERROR_CODES.notFound);
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, message, ERROR_CODES.conflict, field);
+export const tooManyRequests = (message: string) => new HttpError(429, message, ERROR_CODES.rateLimited);
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+export const statusText = (status: number) => STATUS_TEXT[status] ?? (status < 500 ? 'Bad Request' : 'Error');
+
+/** Builds the one error body of the API: `{statusCode, error, message, code?, field?}`. */
+export function errorBody(statusCode: number, message: string, code?: string, field?: string): ApiError {
+  const body: ApiError = { statusCode, error: statusText(statusCode), message };
+  if (code !== undefined) body.code = code;
+  if (field !== undefined) body.field = field;
+  return body;
+}
+
+/** Field path of a validation issue: '/email' → 'email', '/metadata/pets' → 'metadata.pets'. */
+function fieldOf(instancePath: string): string | undefined {
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field === '' ? undefined : field;
+}
+
+function classify(error: FastifyError | HttpError | Error): ApiError {
+  if (error instanceof HttpError) return errorBody(error.statusCode, error.message, error.code, error.field);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first ? fieldOf(first.instancePath) : undefined;
+    const where =
+      error.validationContext === 'body' || error.validationContext === undefined
+        ? ''
+        : ` (${error.validationContext})`;
+    const detail = first?.message ?? 'Invalid value';
+    const message = field ? `${field}${where}: ${detail}` : `Invalid request${where}: ${detail}`;
+    return errorBody(400, message, ERROR_CODES.validation, field);
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (status === 413 || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return errorBody(413, 'The request body is too large', ERROR_CODES.payloadTooLarge);
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return errorBody(400, 'The request body is not valid JSON', ERROR_CODES.validation);
+  }
+  if (status === 429) return errorBody(429, error.message, ERROR_CODES.rateLimited);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return errorBody(status, error.message || statusText(status));
+  }
+  return errorBody(500, 'Something went wrong on our side');
+}
+
+/** Installs the single error handler and the JSON 404 for unknown API routes. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const body = classify(error);
+    if (body.statusCode >= 500) {
+      // Only real bugs end here; the serializer case means a handler returned the wrong shape.
+      const serialization = isResponseSerializationError(error);
+      request.log.error({ err: error, serialization }, 'unhandled error');
+    }
+    return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateDatabase, openPg, openPglite, type Database } from '../db/client.ts';
+
+export const PG_SKIP_MESSAGE =
+  'SKIPPED: PostgreSQL suite — set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it';
+
+/** True when this run targets PostgreSQL (vitest project server-pg). */
+export const usingPostgres = () => process.env.STOOP_TEST_DB === 'pg';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or under STOOP_TEST_DB=pg a new
+ * PostgreSQL database stoop_test_<random> created from TEST_DATABASE_URL and dropped on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (!usingPostgres()) {
+    const database = await openPglite('memory://');
+    await migrateDatabase(database);
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error(PG_SKIP_MESSAGE);
+  const name = `stoop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPg(url.toString());
+  await migrateDatabase(database);
+  const closePool = () => database.close();
+  return {
+    ...database,
+    async close() {
+      await closePool();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

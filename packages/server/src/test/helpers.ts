@@ -1,0 +1,151 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  CSRF_HEADER,
+  defaultUserMetadata,
+  type LockReason,
+  type Role,
+  type UserMetadata,
+} from '@stoop/shared';
+import { buildApp } from '../app.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../auth/cookies.ts';
+import { randomToken } from '../auth/crypto.ts';
+import { csrfTokenFor } from '../auth/csrf.ts';
+import { hashPassword } from '../auth/password.ts';
+import { createSession } from '../auth/session.ts';
+import { loadConfig, type Config, type EnvInput } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { outboxDir } from '../mail/mailer.ts';
+import { insertUser } from '../users/repo.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
+
+/** Test defaults: quiet, and rate limits high enough that only the rate-limit tests hit them. */
+const TEST_ENV: EnvInput = {
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
+  RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+  RATE_LIMIT_LOGIN_PER_IP: '10000',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
+  RATE_LIMIT_SIGNUP_PER_IP: '10000',
+  RATE_LIMIT_SIGNUP_PER_ACCOUNT: '10000',
+  RATE_LIMIT_PUBLIC_FORM_PER_IP: '10000',
+  PUBLIC_URL: 'http://stoop.test',
+  WEB_DIST_DIR: '/nonexistent-web-dist',
+};
+
+/**
+ * A ready app on a fresh database (in-memory PGlite, or PostgreSQL under STOOP_TEST_DB=pg) and a
+ * temporary DATA_DIR (outbox, uploads). Create it in beforeAll and close it in afterAll.
+ */
+export async function createTestApp(overrides: EnvInput = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'stoop-test-'));
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...overrides });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+const hashes = new Map<string, Promise<string>>();
+/** argon2 is deliberately slow; factories hash each distinct password once per process. */
+const cachedHash = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
+let sequence = 0;
+
+export type MakeUserOptions = {
+  role?: Role;
+  /** Locked; `reason` defaults to pending_approval. */
+  locked?: boolean;
+  reason?: LockReason;
+  email?: string;
+  username?: string;
+  password?: string;
+  description?: string;
+  metadata?: Partial<UserMetadata>;
+};
+
+/** Inserts a user directly (approved resident by default). The password is TEST_PASSWORD unless given. */
+export async function makeUser(
+  app: FastifyInstance,
+  options: MakeUserOptions = {},
+): Promise<UserRow & { password: string }> {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}`;
+  const password = options.password ?? TEST_PASSWORD;
+  const locked = options.locked ?? options.reason !== undefined;
+  const row = await insertUser(app.db, {
+    email: options.email ?? `user-${tag}@example.com`,
+    username: options.username ?? `Resident ${tag}`,
+    description: options.description ?? '',
+    passwordHash: await cachedHash(password),
+    metadata: { ...defaultUserMetadata(), ...options.metadata },
+    role: options.role ?? 'resident',
+    isLocked: locked,
+    lockReason: locked ? (options.reason ?? 'pending_approval') : null,
+  });
+  return { ...row, password };
+}
+
+export const makeAdmin = (app: FastifyInstance, options: Omit<MakeUserOptions, 'role'> = {}) =>
+  makeUser(app, { ...options, role: 'admin' });
+
+export type AuthHeaders = { cookie: string; [CSRF_HEADER]: string };
+
+/** CSRF cookie + matching header for anonymous mutating calls. */
+export function csrfHeaders(app: FastifyInstance): AuthHeaders {
+  const secret = randomToken();
+  return {
+    cookie: `${CSRF_COOKIE}=${secret}`,
+    [CSRF_HEADER]: csrfTokenFor(app.config.SESSION_SECRET, secret),
+  };
+}
+
+/** Headers (session cookie, CSRF cookie and x-csrf-token) that make `app.inject` act as `user`. */
+export async function sessionFor(app: FastifyInstance, user: Pick<UserRow, 'id'>): Promise<AuthHeaders> {
+  const { token } = await createSession(app.db, user.id, app.config.SESSION_TTL_DAYS);
+  const csrf = csrfHeaders(app);
+  return { cookie: `${SESSION_COOKIE}=${token}; ${csrf.cookie}`, [CSRF_HEADER]: csrf[CSRF_HEADER] };
+}
+
+export type OutboxMail = { file: string; raw: string; to: string; subject: string; text: string };
+
+/** The mails written to DATA_DIR/outbox, oldest first (SMTP_URL unset). */
+export async function readOutbox(app: FastifyInstance): Promise<OutboxMail[]> {
+  const dir = outboxDir(app.config);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+      const body = raw.split(/\n\n/).slice(1).join('\n\n');
+      // Bodies are quoted-printable; undo soft line breaks and =XX escapes for easy matching.
+      const text = body
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return { file, raw, to: header('To'), subject: header('Subject'), text };
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+// Declaration merging for Fastify: what buildApp decorates and what routes may put in `config`.
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { SessionRow, UserRow } from './db/schema/index.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The user the request acts as (the impersonated user during set-user), or null. */
+    user: UserRow | null;
+    /** The owner of the session: differs from `user` only while an admin acts as someone else. */
+    sessionOwner: UserRow | null;
+    session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /** false: no x-csrf-token needed (the log beacon: sendBeacon cannot set headers). */
+    csrf?: boolean;
+    /** true: locked users may call this route (csrf-token, protected/user, logout, logs). */
+    allowLocked?: boolean;
+  }
+}
+
+export {};

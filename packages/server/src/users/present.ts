@@ -1,0 +1,41 @@
+import {
+  userMetadataSchema,
+  defaultUserMetadata,
+  type PresentedUser,
+  type User,
+  type UserMetadata,
+} from '@stoop/shared';
+import type { UserRow } from '../db/schema/index.ts';
+
+export const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
+
+/** Stored metadata with the SPEC 3 defaults filled in (rows written before a field existed). */
+export function metadataOf(row: UserRow): UserMetadata {
+  const parsed = userMetadataSchema.safeParse(row.metadata);
+  return parsed.success ? parsed.data : defaultUserMetadata();
+}
+
+/** The full shape, for the owner and admins. Never includes the password hash. */
+export function presentSelf(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    description: row.description,
+    avatar: avatarUrl(row.avatar),
+    metadata: metadataOf(row),
+    role: row.role,
+    isLocked: row.isLocked,
+    // SPEC 3: locked without a reason means pending approval.
+    reasonForLock: row.isLocked ? (row.lockReason ?? 'pending_approval') : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What `viewer` may see of `row`: owner and admins get email and lock state, others the public shape. */
+export function presentUser(row: UserRow, viewer: UserRow | null): PresentedUser {
+  const full = presentSelf(row);
+  if (viewer && (viewer.id === row.id || viewer.role === 'admin')) return full;
+  const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = full;
+  return publicFields;
+}

@@ -1,0 +1,126 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart'; // request.parts / isMultipart types
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES,
+  apiErrorSchema,
+  presentedUserResponseSchema,
+  userResponseSchema,
+  usersListResponseSchema,
+  usersQuerySchema,
+} from '@stoop/shared';
+import { currentUser, requireUser } from '../auth/guards.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { AVATAR_FILE_PATTERN, avatarDir } from './avatar.ts';
+import { presentSelf, presentUser } from './present.ts';
+import { getVisibleUser, listDirectory, updateProfile, type ProfileInput } from './service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Reads PUT /api/profile: multipart (fields + `avatar` file) or a plain JSON object. */
+async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> {
+  if (!request.isMultipart()) {
+    const body: unknown = request.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw badRequest('Expected an object');
+    return { fields: body as Record<string, unknown> };
+  }
+  const input: ProfileInput = { fields: {} };
+  for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'avatar')
+        throw badRequest(`Unexpected file field ${part.fieldname}`, part.fieldname);
+      const buffer = await part.toBuffer(); // throws 413 past AVATAR_MAX_BYTES
+      if (buffer.length > 0) input.avatar = buffer;
+    } else if (typeof part.value === 'string') {
+      input.fields[part.fieldname] = part.value;
+    }
+  }
+  return input;
+}
+
+/** The resident directory, profiles and avatars. */
+export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/users',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Approved residents (public fields), optional username filter q',
+        querystring: usersQuerySchema,
+        response: { 200: usersListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const rows = await listDirectory(app, request.query);
+      return { users: rows.map((row) => presentUser(row, viewer)) };
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'One user',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: presentedUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      return { user: presentUser(await getVisibleUser(app, request.params.id, viewer), viewer) };
+    },
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Update the own profile',
+        description:
+          'multipart/form-data (or JSON): username, email, description, avatar (image file), avatarPath ("" removes), metadata (JSON object; merged).',
+        response: { 200: userResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const input = await readProfileInput(request);
+      return { user: presentSelf(await updateProfile(app, currentUser(request), input)) };
+    },
+  );
+
+  app.get(
+    '/api/avatars/:file',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'An avatar picture (signed-in users only)',
+        params: z.object({ file: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!AVATAR_FILE_PATTERN.test(file)) throw notFound('Avatar not found');
+      const fullPath = path.join(avatarDir(app.config.UPLOAD_DIR), file);
+      const info = await stat(fullPath).catch(() => undefined);
+      if (!info?.isFile()) throw notFound('Avatar not found');
+      // Names are content-unique (new upload → new name), so the file can be cached for long.
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-length', info.size)
+        .send(createReadStream(fullPath));
+    },
+  );
+  done();
+};

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { profileFieldsSchema, userMetadataSchema, type UserStatus } from '@stoop/shared';
+import type { Ctx } from '../auth/service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
+import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+
+/** The directory: approved residents only (locked accounts stay invisible). */
+export function listDirectory(ctx: Ctx, query: { q?: string | undefined; limit: number; offset: number }) {
+  return listUsers(ctx.db, {
+    status: 'unlocked' satisfies UserStatus,
+    limit: query.limit,
+    offset: query.offset,
+    ...(query.q ? { q: query.q } : {}),
+  });
+}
+
+/** A user by id; non-admins only see approved users and themselves. */
+export async function getVisibleUser(ctx: Ctx, id: string, viewer: UserRow): Promise<UserRow> {
+  const user = await findUserById(ctx.db, id);
+  if (!user || (user.isLocked && viewer.role !== 'admin' && viewer.id !== user.id)) {
+    throw notFound('User not found');
+  }
+  return user;
+}
+
+/** Raw PUT /api/profile input: text fields as sent (multipart gives strings) and an optional avatar. */
+export type ProfileInput = { fields: Record<string, unknown>; avatar?: Buffer };
+
+function parseMetadataField(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw badRequest('metadata: must be a JSON object', 'metadata');
+  }
+}
+
+/** Validates and applies a profile change of `user`. */
+export async function updateProfile(ctx: Ctx, user: UserRow, input: ProfileInput): Promise<UserRow> {
+  const fields = { ...input.fields };
+  if ('metadata' in fields) fields.metadata = parseMetadataField(fields.metadata);
+  const parsed = profileFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    throw badRequest(`${field ?? 'profile'}: ${issue?.message ?? 'invalid value'}`, field);
+  }
+  const body = parsed.data;
+  const patch: UserPatch = {};
+  if (body.username !== undefined) patch.username = body.username;
+  if (body.description !== undefined) patch.description = body.description;
+  if (body.metadata !== undefined) {
+    const merged = userMetadataSchema.safeParse({ ...user.metadata, ...body.metadata });
+    if (!merged.success) {
+      const issue = merged.error.issues[0];
+      const field = ['metadata', ...(issue?.path ?? [])].join('.');
+      throw badRequest(`${field}: ${issue?.message ?? 'invalid value'}`, field);
+    }
+    patch.metadata = merged.data;
+  }
+  if (body.email !== undefined && body.email !== user.email) {
+    if (await findUserByEmail(ctx.db, body.email))
+      throw conflict('An account with this email already exists', 'email');
+    patch.email = body.email;
+  }
+  if (body.avatarPath !== undefined && input.avatar === undefined) {
+    patch.avatar = resolveAvatarPath(ctx.config.UPLOAD_DIR, body.avatarPath);
+  }
+  if (input.avatar !== undefined) patch.avatar = await storeAvatar(ctx.config.UPLOAD_DIR, input.avatar);
+
+  let updated: UserRow | undefined;
+  try {
+    updated = await updateUser(ctx.db, user.id, patch);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('An account with this email already exists', 'email');
+    throw error;
+  }
+  if (!updated) throw notFound('User not found');
+  if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) {
+    await removeAvatar(ctx.config.UPLOAD_DIR, user.avatar);
+  }
+  return updated;
+}
+
+/** avatarPath: '' clears the avatar, else it must name one of our stored avatar files. */
+function resolveAvatarPath(uploadDir: string, avatarPath: string): string | null {
+  if (avatarPath === '') return null;
+  const file = avatarPath.replace(/^\/api\/avatars\//, '');
+  if (!AVATAR_FILE_PATTERN.test(file) || !existsSync(path.join(avatarDir(uploadDir), file))) {
+    throw badRequest('avatarPath: must be an avatar URL returned by this server, or empty', 'avatarPath');
+  }
+  return file;
+}
