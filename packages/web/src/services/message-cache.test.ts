@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@stoop/shared';
+import { makeMessage } from './message-cache.fixtures.ts';
 import {
   CACHED_CONVERSATIONS_LIMIT,
   CLEANUP_THRESHOLD_CRITICAL,
@@ -25,33 +26,6 @@ import {
   usageLevel,
   type CacheState,
 } from './message-cache.ts';
-
-let n = 0;
-export function makeMessage(overrides: Partial<Message> = {}): Message {
-  n += 1;
-  const createdAt = new Date(Date.UTC(2025, 2, 3, 12, 0, n % 60, n)).toISOString();
-  return {
-    id: `m${String(n).padStart(6, '0')}`,
-    userId: 'u1',
-    conversationId: 'c1',
-    parentMessageId: null,
-    createdAt,
-    updatedAt: createdAt,
-    deletedAt: null,
-    content: `message ${n}`,
-    likedBy: [],
-    replies: [],
-    fileUrl: null,
-    fileName: null,
-    fileType: null,
-    fileSize: null,
-    thumbnailUrl: null,
-    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
-    clientMessageId: null,
-    seq: n,
-    ...overrides,
-  };
-}
 
 /** `count` messages in conversation `id`, timestamps increasing. */
 function page(id: string, count: number, start = 0): Message[] {

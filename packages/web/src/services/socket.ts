@@ -10,11 +10,11 @@ import type { Ack, ClientToServerEvents, ServerEventName, ServerEventPayload, Se
 import { getApiBaseUrl } from './api.ts';
 import { chatApi } from './chat-api.ts';
 import { logger } from './logger.ts';
-import { memoryMonitor, needsCleanup } from './memory.ts';
+import { memoryMonitor } from './memory.ts';
 import { registerSessionCleanup } from './session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
-import { useMessagesStore } from '../stores/messages.ts';
+import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
 import { useUsersStore } from '../stores/users.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -161,7 +161,9 @@ export function connectSocket(): ChatSocket {
   });
   setConnection('connecting');
   created.connect();
-  unregisterCache ??= registerMessageCache();
+  unregisterCache ??= memoryMonitor.registerCache(messageCacheRegistration);
+  // Idempotent; the platform start may already run it.
+  memoryMonitor.start();
   return created;
 }
 
@@ -191,19 +193,6 @@ export function joinConversation(conversationId: string): Promise<Ack> {
       return;
     }
     socket.emit('conversation:join', { conversationId }, resolve);
-  });
-}
-
-/** The message cache under the memory monitor (SPEC 4, 9): it trims on high or critical pressure. */
-function registerMessageCache(): () => void {
-  return memoryMonitor.registerCache({
-    name: 'messages',
-    count: () => useMessagesStore.getState().count(),
-    cleanup: (level) => {
-      const store = useMessagesStore.getState();
-      if (needsCleanup(level)) store.cleanup(level === 'critical' ? 'critical' : 'high');
-      else store.runFullCleanup();
-    },
   });
 }
 

@@ -58,8 +58,7 @@ const byRecency = (a: Conversation, b: Conversation) =>
 
 /** SPEC 8 texts for a failed create; the channel has its own fallbacks. */
 export function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
-  const serverMessage =
-    error instanceof DetailedApiError ? error.serverMessage : isApiError(error) && error.status === 0 ? error.message : undefined;
+  const serverMessage = error instanceof DetailedApiError ? error.serverMessage : undefined;
   if (serverMessage) return serverMessage;
   if (isApiError(error) && error.status === 409) {
     return kind === 'channel' ? TEXTS.channelNameTaken : TEXTS.conversationNameTaken;

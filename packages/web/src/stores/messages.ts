@@ -9,6 +9,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
 import { chatApi, type Thread } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
+import { needsCleanup, type CacheRegistration } from '../services/memory.ts';
 import {
   applyPage,
   cacheSize,
@@ -372,3 +373,18 @@ function upsertIndividualIfReply(cache: CacheState, message: Message): CacheStat
 /** Top-level messages of one conversation, oldest first (a stable reference for React). */
 export const selectConversation = (conversationId: string) => (state: MessagesState) =>
   state.cache.conversations[conversationId];
+
+/**
+ * The message cache as the memory monitor sees it (SPEC 4, 9): the monitor's 30 s pressure check
+ * cleans at high or critical pressure; its 300 s full cleanup passes the current level, and below
+ * high this cache still cleans when its own usage crosses 0.8 or 0.95 of a limit.
+ */
+export const messageCacheRegistration: CacheRegistration = {
+  name: 'messages',
+  count: () => useMessagesStore.getState().count(),
+  cleanup: (level) => {
+    const store = useMessagesStore.getState();
+    if (needsCleanup(level)) store.cleanup(level === 'critical' ? 'critical' : 'high');
+    else store.runFullCleanup();
+  },
+};

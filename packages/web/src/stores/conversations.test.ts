@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, User } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
+import { toast } from '../services/toast.ts';
+import { useAuthStore } from './auth.ts';
+import { TYPING_TTL_MS, useConversationsStore } from './conversations.ts';
+
+/** Answers the next XHR (creates go through XHR to keep the status text). */
+let xhrAnswer: { status: number; statusText: string; body: string } = { status: 201, statusText: 'Created', body: '{}' };
+class FakeXhr {
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    queueMicrotask(() => {
+      if (xhrAnswer.status === 0) return this.onerror?.();
+      Object.assign(this, { status: xhrAnswer.status, statusText: xhrAnswer.statusText, responseText: xhrAnswer.body });
+      this.onload?.();
+    });
+  }
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function conversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: 'c1',
+    type: 'channel',
+    participants: [],
+    name: 'Lobby',
+    description: '',
+    icon: null,
+    createdBy: null,
+    createdAt: '2025-03-01T00:00:00.000Z',
+    updatedAt: '2025-03-01T00:00:00.000Z',
+    lastMessageAt: null,
+    metadata: { adminFlaggedBy: [], adminHidden: false },
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(toast, 'error').mockReturnValue('t');
+  useConversationsStore.getState().reset();
+  useAuthStore.setState({ user: { id: 'me', role: 'admin', isLocked: false } as User });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const create = () => useConversationsStore.getState().createChannel({ name: 'Lobby', description: '' });
+const createDirect = () => useConversationsStore.getState().createDirect('nadia');
+
+describe('SPEC 8 create conversation error texts', () => {
+  it('409 shows the server message', async () => {
+    xhrAnswer = { status: 409, statusText: 'Conflict', body: JSON.stringify({ message: 'Lobby is taken' }) };
+    expect(await create()).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('Lobby is taken');
+  });
+
+  it('409 without a message falls back to the channel text', async () => {
+    xhrAnswer = { status: 409, statusText: 'Conflict', body: '' };
+    await create();
+    expect(toast.error).toHaveBeenCalledWith(TEXTS.channelNameTaken);
+  });
+
+  it('409 without a message falls back to the conversation text for a direct chat', async () => {
+    xhrAnswer = { status: 409, statusText: 'Conflict', body: '' };
+    await createDirect();
+    expect(toast.error).toHaveBeenCalledWith(TEXTS.conversationNameTaken);
+  });
+
+  it('other errors show the server message', async () => {
+    xhrAnswer = { status: 400, statusText: 'Bad Request', body: JSON.stringify({ message: 'A channel needs a name' }) };
+    await create();
+    expect(toast.error).toHaveBeenCalledWith('A channel needs a name');
+  });
+
+  it('other errors without a message show the status text', async () => {
+    xhrAnswer = { status: 502, statusText: 'Bad Gateway', body: '' };
+    await createDirect();
+    expect(toast.error).toHaveBeenCalledWith(TEXTS.createConversationFailedStatus('Bad Gateway'));
+  });
+
+  it('errors with neither fall back to the generic texts', async () => {
+    xhrAnswer = { status: 500, statusText: '', body: '' };
+    await create();
+    expect(toast.error).toHaveBeenLastCalledWith(TEXTS.createChannelFailed);
+    await createDirect();
+    expect(toast.error).toHaveBeenLastCalledWith(TEXTS.createConversationFailed);
+  });
+
+  it('a created channel joins the list', async () => {
+    xhrAnswer = { status: 201, statusText: 'Created', body: JSON.stringify({ conversation: conversation({ id: 'new' }) }) };
+    expect((await create())?.id).toBe('new');
+    expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['new']);
+  });
+});
+
+describe('SPEC 5 direct conversations', () => {
+  it('a direct conversation with oneself is refused', async () => {
+    expect(await useConversationsStore.getState().createDirect('me')).toBeNull();
+  });
+
+  it('a direct conversation while not logged in is refused', async () => {
+    useAuthStore.setState({ user: null });
+    expect(await createDirect()).toBeNull();
+  });
+
+  it('an existing direct conversation between the two is reused', async () => {
+    const existing = conversation({ id: 'd1', type: 'direct', participants: ['me', 'nadia'] });
+    useConversationsStore.setState({ conversations: [existing] });
+    expect(await createDirect()).toBe(existing);
+  });
+});
+
+describe('SPEC 4 optimistic changes with rollback', () => {
+  it('delete is optimistic and rolls back on failure', async () => {
+    useConversationsStore.setState({ conversations: [conversation()] });
+    let fail: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (fail = resolve)));
+    const deleting = useConversationsStore.getState().deleteConversation('c1');
+    expect(useConversationsStore.getState().conversations).toEqual([]);
+    fail(json(500, { message: 'nope' }));
+    expect(await deleting).toBe(false);
+    expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['c1']);
+  });
+
+  it('admin flag adds the admin id, unflag clears the list, hide flips adminHidden', async () => {
+    useConversationsStore.setState({ conversations: [conversation({ metadata: { adminFlaggedBy: ['other'], adminHidden: false } })] });
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, {})));
+    const meta = () => useConversationsStore.getState().conversations[0]!.metadata;
+    await useConversationsStore.getState().adminChannel('c1', 'flag');
+    expect(meta().adminFlaggedBy).toEqual(['other', 'me']);
+    await useConversationsStore.getState().adminChannel('c1', 'unflag');
+    expect(meta().adminFlaggedBy).toEqual([]);
+    await useConversationsStore.getState().adminChannel('c1', 'hide');
+    expect(meta().adminHidden).toBe(true);
+    expect((fetchMock.mock.calls[2]![0] as string)).toContain('/api/conversations/c1/admin-hide-channel');
+  });
+
+  it('admin changes roll back when the call fails', async () => {
+    useConversationsStore.setState({ conversations: [conversation()] });
+    fetchMock.mockResolvedValueOnce(json(500, { message: 'nope' }));
+    await useConversationsStore.getState().adminChannel('c1', 'hide');
+    expect(useConversationsStore.getState().conversations[0]!.metadata.adminHidden).toBe(false);
+  });
+
+  it('update failure returns null', async () => {
+    useConversationsStore.setState({ conversations: [conversation()] });
+    fetchMock.mockResolvedValueOnce(json(500, { message: 'nope' }));
+    expect(await useConversationsStore.getState().updateConversation('c1', { name: 'x' })).toBeNull();
+  });
+});
+
+describe('unread, presence and typing', () => {
+  it('a new message in another conversation counts as unread; opening it resets', () => {
+    useConversationsStore.setState({ conversations: [conversation(), conversation({ id: 'c2' })], activeConversationId: 'c1' });
+    const store = useConversationsStore.getState();
+    store.noteIncomingMessage('c1', '2025-03-02T00:00:00.000Z', false);
+    store.noteIncomingMessage('c2', '2025-03-02T00:00:00.000Z', false);
+    store.noteIncomingMessage('c2', '2025-03-02T00:00:01.000Z', false);
+    const unread = (id: string) => useConversationsStore.getState().conversations.find((c) => c.id === id)!.unreadCount;
+    expect(unread('c1')).toBe(0);
+    expect(unread('c2')).toBe(2);
+    store.setActiveConversation('c2');
+    expect(unread('c2')).toBe(0);
+  });
+
+  it('typing users expire after the typing window', () => {
+    vi.useFakeTimers();
+    useConversationsStore.getState().addTyping('c1', 'u2', 'Nadia');
+    expect(Object.keys(useConversationsStore.getState().typing.c1 ?? {})).toEqual(['u2']);
+    vi.advanceTimersByTime(TYPING_TTL_MS + 1);
+    expect(useConversationsStore.getState().typing.c1).toBeUndefined();
+  });
+
+  it('presence replaces the online set', () => {
+    useConversationsStore.getState().setPresence(['a', 'b']);
+    expect(useConversationsStore.getState().online.has('a')).toBe(true);
+  });
+});
