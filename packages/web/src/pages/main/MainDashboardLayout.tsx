@@ -1,10 +1,51 @@
+/** /main_dashboard: the resident's chat area with its sidebar (navigation + conversations). */
+import { BarChart3, LayoutDashboard, LogOut, Megaphone, MessagesSquare, PlugZap, Search, Settings } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { AppShell } from '../../components/shell/AppShell.tsx';
+import { ConversationsRegion } from '../../components/shell/ConversationsRegion.tsx';
+import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
+import { useLogout } from '../../components/shell/useLogout.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { DASHBOARD_PATHS, PATHS } from '../../routes/paths.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+
+const MAIN_ITEMS: readonly SidebarNavItem[] = [
+  { to: DASHBOARD_PATHS.chatIntro, label: 'Home', icon: MessagesSquare },
+  { to: DASHBOARD_PATHS.announcements, label: 'Announcements', icon: Megaphone },
+  { to: DASHBOARD_PATHS.search, label: 'Search', icon: Search },
+  { to: DASHBOARD_PATHS.connectDataSources, label: 'Connect data sources', icon: PlugZap },
+];
+
+function MainSidebar() {
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  const { logout, busy } = useLogout();
+  const footerItems: readonly SidebarNavItem[] = [
+    isAdmin
+      ? { to: PATHS.adminDashboard, label: 'Admin dashboard', icon: LayoutDashboard }
+      : { to: DASHBOARD_PATHS.statistics, label: 'Statistics and billing', icon: BarChart3 },
+    { to: PATHS.accountSettings, label: 'Account settings', icon: Settings },
+  ];
+  return (
+    <div className="flex min-h-full flex-col gap-6 py-4">
+      <div className="px-3">
+        <SidebarNav label="Main" items={MAIN_ITEMS} />
+      </div>
+      <ConversationsRegion />
+      <div className="mt-auto space-y-2 border-t border-slate-200 px-3 pt-4">
+        <SidebarNav label="Account" items={footerItems} />
+        <Button variant="ghost" className="w-full justify-start px-3 text-slate-700" busy={busy} onClick={() => void logout()}>
+          {busy ? null : <LogOut className="h-4 w-4" aria-hidden="true" />}
+          Log out
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 export default function MainDashboardLayout() {
   return (
-    <main id="main-content">
-      <h1>MainDashboardLayout</h1>
+    <AppShell sidebarLabel="Conversations" sidebar={<MainSidebar />}>
       <Outlet />
-    </main>
+    </AppShell>
   );
 }
