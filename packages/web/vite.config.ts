@@ -1,15 +1,32 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.
 const apiTarget = process.env.STOOP_API_URL ?? 'http://localhost:3000';
 
+/**
+ * @stoop/shared's modules only declare constants and zod schemas. Declaring them free of side
+ * effects lets the bundler drop the schemas (and zod) from chunks that import only constants or
+ * types from the package index, which keeps zod out of the first load.
+ */
+function sharedWithoutSideEffects(): Plugin {
+  return {
+    name: 'stoop:shared-without-side-effects',
+    transform: {
+      filter: { id: /packages[\\/]shared[\\/]src[\\/]/ },
+      handler: () => ({ code: null, moduleSideEffects: false }),
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    sharedWithoutSideEffects(),
     // The PWA plugin (service worker + manifest) is added here by the platform services.
   ],
   server: {
