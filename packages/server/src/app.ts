@@ -24,6 +24,7 @@ import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
+import { chatPlugin } from './conversations/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(chatPlugin);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

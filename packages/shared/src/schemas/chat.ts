@@ -153,3 +153,13 @@ export const conversationDetailsSchema = z.object({
   fileCount: z.number().int(),
   recentFiles: z.array(messageSchema),
 });
+
+// ---- Response envelopes (the server wraps single objects, like `{user}` elsewhere) ------------
+
+export const conversationResponseSchema = z.object({ conversation: conversationSchema });
+export const conversationsListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
+export const messageResponseSchema = z.object({ message: messageSchema });
+export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+export type Thread = z.infer<typeof threadSchema>;
+export type SyncResult = z.infer<typeof syncResultSchema>;

@@ -1,0 +1,234 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { rowsOf } from '../messages/rows.ts';
+import {
+  conversationParticipants,
+  conversations,
+  files,
+  messages,
+  users,
+  type ConversationRow,
+  type FileRow,
+} from '../db/schema/index.ts';
+
+/** Unread counts stop here: a badge reads "999+" long before an exact figure matters. */
+export const UNREAD_CAP = 999;
+
+export async function findConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row;
+}
+
+export async function isParticipant(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Adds participants; already present ones are left alone. New members start caught up when `caughtUp`. */
+export async function addParticipants(
+  db: DbOrTx,
+  conversationId: string,
+  userIds: string[],
+  caughtUp = false,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const lastReadSeq = caughtUp
+    ? sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`
+    : sql`0`;
+  await db
+    .insert(conversationParticipants)
+    .values(userIds.map((userId) => ({ conversationId, userId, lastReadSeq })))
+    .onConflictDoNothing();
+}
+
+export async function participantIdsOf(db: DbOrTx, conversationIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(conversationIds.map((id) => [id, []]));
+  if (conversationIds.length === 0) return result;
+  const rows = await db
+    .select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(inArray(conversationParticipants.conversationId, conversationIds))
+    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.userId));
+  for (const row of rows) result.get(row.conversationId)?.push(row.userId);
+  return result;
+}
+
+/** Conversation ids a user may read: directs they take part in, channels not hidden (all channels for admins). */
+export async function readableConversationIds(db: DbOrTx, userId: string, isAdmin: boolean): Promise<string[]> {
+  const mine = db
+    .select({ id: conversationParticipants.conversationId })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.userId, userId));
+  const channel = isAdmin
+    ? eq(conversations.type, 'channel')
+    : and(eq(conversations.type, 'channel'), eq(conversations.adminHidden, false));
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(channel, and(eq(conversations.type, 'direct'), inArray(conversations.id, mine))));
+  return rows.map((r) => r.id);
+}
+
+export type ConversationStats = { lastMessageAt: Date | null; unreadCount: number };
+
+/** Latest message time and the viewer's unread count for each conversation, in two indexed queries. */
+export async function conversationStats(
+  db: DbOrTx,
+  conversationIds: string[],
+  viewerId: string,
+): Promise<Map<string, ConversationStats>> {
+  const result = new Map<string, ConversationStats>(
+    conversationIds.map((id) => [id, { lastMessageAt: null, unreadCount: 0 }]),
+  );
+  if (conversationIds.length === 0) return result;
+  const idList = sql.join(
+    conversationIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // LATERAL + LIMIT keeps each lookup on messages_page_idx / messages_conversation_seq_idx.
+  const raw = await db.execute(sql`
+    select c.id,
+      (select m.created_at from ${messages} m
+        where m.conversation_id = c.id and m.parent_message_id is null
+        order by m.created_at desc, m.id desc limit 1) as last_at,
+      (select count(*) from (
+        select 1 from ${messages} m
+        where m.conversation_id = c.id and m.created_seq > p.last_read_seq
+          and m.user_id <> ${viewerId} and m.deleted_at is null
+        limit ${UNREAD_CAP}) u) as unread
+    from unnest(array[${idList}]) as c(id)
+    left join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${viewerId}
+  `);
+  for (const row of rowsOf<{ id: string; last_at: string | Date | null; unread: number | string | null }>(raw)) {
+    const lastAt = row.last_at === null ? null : new Date(row.last_at);
+    // Non-participants of a channel have no read position: their count is 0 ("unknown").
+    result.set(row.id, { lastMessageAt: lastAt, unreadCount: row.unread === null ? 0 : Number(row.unread) });
+  }
+  return result;
+}
+
+export async function listConversationsByIds(db: DbOrTx, ids: string[]): Promise<ConversationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(conversations).where(inArray(conversations.id, ids)).orderBy(desc(conversations.updatedAt));
+}
+
+export async function findDirectByKey(db: DbOrTx, directKey: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.directKey, directKey)).limit(1);
+  return row;
+}
+
+export async function channelNameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.type, 'channel'),
+        eq(sql`lower(${conversations.name})`, name.toLowerCase()),
+        exceptId ? sql`${conversations.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type NewConversation = {
+  type: 'direct' | 'channel';
+  name: string;
+  description: string;
+  createdBy: string;
+  directKey: string | null;
+};
+
+/** Inserts; returns undefined when a unique index (direct pair or channel name) already holds it. */
+export async function insertConversation(db: DbOrTx, values: NewConversation): Promise<ConversationRow | undefined> {
+  const [row] = await db.insert(conversations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export type ConversationPatch = Partial<{
+  name: string;
+  description: string;
+  iconFileId: string | null;
+  adminFlaggedBy: string[];
+  adminHidden: boolean;
+}>;
+
+export async function updateConversation(
+  db: DbOrTx,
+  id: string,
+  patch: ConversationPatch,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(conversations.id, id))
+    .returning();
+  return row;
+}
+
+/** Adds the admin to adminFlaggedBy once, in one statement. */
+export async function addAdminFlag(db: DbOrTx, id: string, adminId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set({
+      adminFlaggedBy: sql`case when ${adminId}::uuid = any(${conversations.adminFlaggedBy}) then ${conversations.adminFlaggedBy} else array_append(${conversations.adminFlaggedBy}, ${adminId}::uuid) end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(conversations.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteConversation(db: DbOrTx, id: string): Promise<FileRow[]> {
+  // Collect the stored files first: rows go with the cascade, bytes are removed after commit.
+  const stored = await db.select().from(files).where(eq(files.conversationId, id));
+  await db.delete(conversations).where(eq(conversations.id, id));
+  return stored;
+}
+
+/** Marks everything up to the newest message as read for a participant. */
+export async function markRead(db: DbOrTx, conversationId: string, userId: string): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set({
+      lastReadSeq: sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
+    })
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+    );
+}
+
+export type ParticipantProfile = { id: string; username: string; avatar: string | null; role: string };
+
+export async function participantProfiles(db: DbOrTx, conversationId: string): Promise<ParticipantProfile[]> {
+  return db
+    .select({ id: users.id, username: users.username, avatar: users.avatar, role: users.role })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(eq(conversationParticipants.conversationId, conversationId))
+    .orderBy(asc(sql`lower(${users.username})`));
+}
+
+export async function countMessagesAndFiles(
+  db: DbOrTx,
+  conversationId: string,
+): Promise<{ messageCount: number; fileCount: number }> {
+  const [row] = await db
+    .select({
+      messageCount: sql<number | string>`count(*)`,
+      fileCount: sql<number | string>`count(${messages.fileId})`,
+    })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), isNull(messages.deletedAt)));
+  return { messageCount: Number(row?.messageCount ?? 0), fileCount: Number(row?.fileCount ?? 0) };
+}
+
+/** Users who may see a conversation's events beyond its room (participants of a direct). */
+export async function userIdsOfConversation(db: DbOrTx, conversationId: string): Promise<string[]> {
+  return (await participantIdsOf(db, [conversationId])).get(conversationId) ?? [];
+}

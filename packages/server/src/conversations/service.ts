@@ -1,0 +1,220 @@
+import { validate as isUuid } from 'uuid';
+import { TEXTS, type Conversation, type CreateConversationBody } from '@stoop/shared';
+import type { DbOrTx } from '../db/client.ts';
+import type { ConversationRow, UserRow } from '../db/schema/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { deleteFileRow } from '../files/repo.ts';
+import { attachIcon } from '../files/service.ts';
+import type { UploadedFile } from '../files/multipart.ts';
+import { removeStored } from '../files/storage.ts';
+import { presentMessage } from '../messages/present.ts';
+import { recentFileMessages, withDetails } from '../messages/repo.ts';
+import { findUserById } from '../users/repo.ts';
+import { requireConversationAccess } from './access.ts';
+import type { ChatContext } from './context.ts';
+import { presentConversation } from './present.ts';
+import * as repo from './repo.ts';
+
+/** A conversation as `viewer` sees it (participants, last message time, their unread count). */
+export async function viewConversation(db: DbOrTx, row: ConversationRow, viewerId: string): Promise<Conversation> {
+  const [participants, stats] = await Promise.all([
+    repo.participantIdsOf(db, [row.id]),
+    repo.conversationStats(db, [row.id], viewerId),
+  ]);
+  return presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id));
+}
+
+/** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
+export async function listConversations(ctx: ChatContext, user: UserRow): Promise<Conversation[]> {
+  const ids = await repo.readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const [rows, participants, stats] = await Promise.all([
+    repo.listConversationsByIds(ctx.db, ids),
+    repo.participantIdsOf(ctx.db, ids),
+    repo.conversationStats(ctx.db, ids, user.id),
+  ]);
+  const list = rows.map((row) => presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id)));
+  const activity = (c: Conversation) => c.lastMessageAt ?? c.updatedAt;
+  return list.sort((a, b) => (activity(a) < activity(b) ? 1 : activity(a) > activity(b) ? -1 : 0));
+}
+
+export const RECENT_FILES = 10;
+
+export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
+  const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
+  const [view, participants, counts, fileRows] = await Promise.all([
+    viewConversation(ctx.db, conversation, user.id),
+    repo.participantProfiles(ctx.db, id),
+    repo.countMessagesAndFiles(ctx.db, id),
+    recentFileMessages(ctx.db, id, RECENT_FILES),
+  ]);
+  const recentFiles = (await withDetails(ctx.db, fileRows)).map(presentMessage);
+  return { conversation: view, participants, ...counts, recentFiles };
+}
+
+const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * POST /api/conversations. Any approved resident may create a channel (docs/decisions: residents
+ * start their own interest channels; admins moderate with flag and hide). A direct conversation
+ * with the same other resident is reused: `created` is false then.
+ */
+export async function createConversation(
+  ctx: ChatContext,
+  user: UserRow,
+  body: CreateConversationBody,
+  icon: UploadedFile | undefined,
+): Promise<{ conversation: Conversation; created: boolean }> {
+  const others = [...new Set(body.participantIds.filter((id) => id !== user.id))];
+  for (const id of others) {
+    const other = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
+    if (!other || other.isLocked) throw badRequest('Unknown or unapproved resident', 'participantIds');
+  }
+  if (body.type === 'direct') {
+    if (icon) throw badRequest('A direct conversation has no icon', 'icon');
+    if (others.length === 0) throw badRequest('You cannot start a direct conversation with yourself', 'participantIds');
+    return createDirect(ctx, user, others[0] as string);
+  }
+  if (await repo.channelNameTaken(ctx.db, body.name)) throw conflict(TEXTS.channelNameTaken, 'name');
+  let row: ConversationRow | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const inserted = await repo.insertConversation(tx, {
+        type: 'channel',
+        name: body.name,
+        description: body.description,
+        createdBy: user.id,
+        directKey: null,
+      });
+      if (!inserted) return undefined;
+      await repo.addParticipants(tx, inserted.id, [user.id, ...others]);
+      if (!icon) return inserted;
+      const iconFile = await attachIcon(tx, ctx.uploadDir, inserted.id, user.id, icon);
+      return repo.updateConversation(tx, inserted.id, { iconFileId: iconFile.id });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Two residents racing for one name: the unique index decides, the loser gets the spec's 409.
+  if (!row) throw conflict(TEXTS.channelNameTaken, 'name');
+  const conversation = await viewConversation(ctx.db, row, user.id);
+  ctx.bus.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
+  return { conversation, created: true };
+}
+
+async function createDirect(
+  ctx: ChatContext,
+  user: UserRow,
+  otherId: string,
+): Promise<{ conversation: Conversation; created: boolean }> {
+  const key = directKey(user.id, otherId);
+  const existing = await repo.findDirectByKey(ctx.db, key);
+  if (existing) return { conversation: await viewConversation(ctx.db, existing, user.id), created: false };
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertConversation(tx, {
+      type: 'direct',
+      name: '',
+      description: '',
+      createdBy: user.id,
+      directKey: key,
+    });
+    if (inserted) await repo.addParticipants(tx, inserted.id, [user.id, otherId]);
+    return inserted;
+  });
+  // Lost a race with the other resident opening the same chat: theirs is the one.
+  if (!row) {
+    const winner = await repo.findDirectByKey(ctx.db, key);
+    if (!winner) throw new Error('direct conversation vanished after a conflict');
+    return { conversation: await viewConversation(ctx.db, winner, user.id), created: false };
+  }
+  const conversation = await viewConversation(ctx.db, row, user.id);
+  ctx.bus.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
+  return { conversation, created: true };
+}
+
+export type ConversationUpdate = { name?: string | undefined; description?: string | undefined };
+
+/** PATCH /api/conversations/{id}: creator or admin; a direct conversation has no name to change. */
+export async function updateConversation(
+  ctx: ChatContext,
+  user: UserRow,
+  id: string,
+  patch: ConversationUpdate,
+  icon: UploadedFile | undefined,
+): Promise<Conversation> {
+  const { conversation } = await requireConversationAccess(ctx.db, user, id, 'manage');
+  if (conversation.type === 'direct' && (patch.name !== undefined || icon)) {
+    throw badRequest('A direct conversation has no name or icon', patch.name !== undefined ? 'name' : 'icon');
+  }
+  if (patch.name !== undefined && (await repo.channelNameTaken(ctx.db, patch.name, id))) {
+    throw conflict(TEXTS.channelNameTaken, 'name');
+  }
+  const oldIcon = conversation.iconFileId;
+  let row: ConversationRow | undefined;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const iconFileId = icon ? (await attachIcon(tx, ctx.uploadDir, id, user.id, icon)).id : undefined;
+      return repo.updateConversation(tx, id, {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(iconFileId ? { iconFileId } : {}),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TEXTS.channelNameTaken, 'name');
+    throw error;
+  }
+  if (!row) throw notFound('Conversation not found');
+  if (icon && oldIcon) await dropFile(ctx, oldIcon);
+  return publishUpdated(ctx, row, user.id, false);
+}
+
+async function dropFile(ctx: ChatContext, fileId: string): Promise<void> {
+  const removed = await deleteFileRow(ctx.db, fileId);
+  if (removed) await removeStored(ctx.uploadDir, [removed.storageKey, removed.thumbnailKey]);
+}
+
+async function publishUpdated(
+  ctx: ChatContext,
+  row: ConversationRow,
+  viewerId: string,
+  visibilityChanged: boolean,
+): Promise<Conversation> {
+  const conversation = await viewConversation(ctx.db, row, viewerId);
+  ctx.bus.publish('conversation:updated', { conversation: { ...conversation, unreadCount: 0 }, visibilityChanged });
+  return conversation;
+}
+
+/** DELETE /api/conversations/{id}: creator or admin; messages and files go with it. */
+export async function deleteConversation(ctx: ChatContext, user: UserRow, id: string): Promise<void> {
+  await requireConversationAccess(ctx.db, user, id, 'manage');
+  const stored = await ctx.db.transaction((tx) => repo.deleteConversation(tx, id));
+  await removeStored(
+    ctx.uploadDir,
+    stored.flatMap((f) => [f.storageKey, f.thumbnailKey]),
+  );
+  ctx.bus.publish('conversation:deleted', { conversationId: id });
+}
+
+export type ChannelAdminAction = 'flag' | 'unflag' | 'hide';
+
+/**
+ * SPEC 4 channel admin flag: flag adds the admin to adminFlaggedBy, unflag clears the list, hide
+ * toggles adminHidden. Only channels; admins see hidden channels, so access is plain read.
+ */
+export async function channelAdminAction(
+  ctx: ChatContext,
+  admin: UserRow,
+  id: string,
+  action: ChannelAdminAction,
+): Promise<Conversation> {
+  if (admin.role !== 'admin') throw forbidden('Only admins can do that');
+  const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
+  if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
+  let row: ConversationRow | undefined;
+  if (action === 'flag') row = await repo.addAdminFlag(ctx.db, id, admin.id);
+  else if (action === 'unflag') row = await repo.updateConversation(ctx.db, id, { adminFlaggedBy: [] });
+  else row = await repo.updateConversation(ctx.db, id, { adminHidden: !conversation.adminHidden });
+  if (!row) throw notFound('Conversation not found');
+  return publishUpdated(ctx, row, admin.id, action === 'hide');
+}

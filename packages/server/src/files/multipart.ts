@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@stoop/shared';
+import { HttpError, badRequest } from '../http/errors.ts';
+
+export type UploadedFile = { fieldName: string; fileName: string; bytes: Buffer };
+export type FormInput = { fields: Record<string, string>; file: UploadedFile | undefined };
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+export const fileTooLarge = (maxBytes: number) =>
+  new HttpError(413, `The file is too large; the limit is ${megabytes(maxBytes)}`, ERROR_CODES.payloadTooLarge, 'file');
+
+/**
+ * Reads a multipart form (at most one file, in `fileField`) or, for clients without a file, a JSON
+ * or url-encoded body of string fields. The file is buffered up to maxBytes; beyond that it is a 413.
+ */
+export async function readForm(request: FastifyRequest, fileField: string, maxBytes: number): Promise<FormInput> {
+  if (!request.isMultipart()) return { fields: stringFields(request.body), file: undefined };
+  const values = new Map<string, string[]>();
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField || file) {
+          part.file.resume();
+          throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0 || part.filename) {
+          file = { fieldName: part.fieldname, fileName: cleanFileName(part.filename), bytes };
+        }
+      } else if (typeof part.value === 'string') {
+        values.set(part.fieldname, [...(values.get(part.fieldname) ?? []), part.value]);
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one file at most', fileField);
+    // Truncated or malformed bodies (missing boundary, cut stream) are the client's fault.
+    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
+  }
+  if (file?.bytes.length === 0) throw badRequest('The file is empty', fileField);
+  // A repeated field (participantIds sent once per id) arrives as a JSON array string.
+  const fields: Record<string, string> = {};
+  for (const [key, list] of values) fields[key] = list.length === 1 ? (list[0] ?? '') : JSON.stringify(list);
+  return { fields, file };
+}
+
+function stringFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string') fields[key] = value;
+      else if (typeof value === 'number' || typeof value === 'boolean') fields[key] = String(value);
+      else if (Array.isArray(value)) fields[key] = JSON.stringify(value);
+    }
+  }
+  return fields;
+}
+
+/** Keeps the resident's name for display but strips paths and characters that break headers. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}

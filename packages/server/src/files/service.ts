@@ -1,0 +1,72 @@
+import { validate as isUuid } from 'uuid';
+import type { DbOrTx } from '../db/client.ts';
+import type { FileRow, UserRow } from '../db/schema/index.ts';
+import { requireConversationAccess } from '../conversations/access.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { UploadedFile } from './multipart.ts';
+import { findFile, insertFile, messageOfFile } from './repo.ts';
+import { isImage } from './sniff.ts';
+import { readStored, removeStored, storeBytes } from './storage.ts';
+
+/** Stores an upload for a conversation: bytes on disk first, then the row in the caller's transaction. */
+export async function storeAttachment(
+  db: DbOrTx,
+  uploadDir: string,
+  conversationId: string,
+  uploaderId: string,
+  upload: UploadedFile,
+): Promise<FileRow> {
+  const stored = await storeBytes(uploadDir, upload.bytes);
+  try {
+    return await insertFile(db, { ...stored, conversationId, uploaderId, name: upload.fileName });
+  } catch (error) {
+    await removeStored(uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    throw error;
+  }
+}
+
+/** A channel icon must be an image by its bytes, whatever the client called it. */
+export async function attachIcon(
+  db: DbOrTx,
+  uploadDir: string,
+  conversationId: string,
+  uploaderId: string,
+  upload: UploadedFile,
+): Promise<FileRow> {
+  const file = await storeAttachment(db, uploadDir, conversationId, uploaderId, upload);
+  if (!isImage(file.mimeType)) {
+    await removeStored(uploadDir, [file.storageKey, file.thumbnailKey]);
+    throw badRequest('The icon must be a PNG, JPEG, GIF or WebP image', 'icon');
+  }
+  return file;
+}
+
+export type FileDownload = { body: Buffer; mimeType: string; fileName: string; inline: boolean };
+
+/** Types a browser may show inline without risk; everything else downloads as an attachment. */
+const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'video/mp4', 'audio/mpeg']);
+
+/**
+ * GET /api/files/{id}[/thumbnail]: only to those who may read the file's conversation, and not
+ * once its message was deleted. Unknown or unreadable files are the same 404.
+ */
+export async function downloadFile(
+  db: DbOrTx,
+  uploadDir: string,
+  user: UserRow,
+  fileId: string,
+  thumbnail: boolean,
+): Promise<FileDownload> {
+  const file = isUuid(fileId) ? await findFile(db, fileId) : undefined;
+  if (!file) throw notFound('File not found');
+  await requireConversationAccess(db, user, file.conversationId, 'read');
+  const message = await messageOfFile(db, fileId);
+  if (message?.deletedAt) throw notFound('File not found');
+  const key = thumbnail ? file.thumbnailKey : file.storageKey;
+  if (!key) throw notFound('This file has no thumbnail');
+  const body = await readStored(uploadDir, key).catch(() => {
+    throw notFound('File not found');
+  });
+  const mimeType = thumbnail ? 'image/webp' : file.mimeType;
+  return { body, mimeType, fileName: thumbnail ? `${file.name}.webp` : file.name, inline: INLINE.has(mimeType) };
+}

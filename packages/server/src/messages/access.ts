@@ -1,0 +1,28 @@
+import { validate as isUuid } from 'uuid';
+import type { DbOrTx } from '../db/client.ts';
+import type { MessageRow, UserRow } from '../db/schema/index.ts';
+import { requireConversationAccess, type AccessMode, type ConversationAccess } from '../conversations/access.ts';
+import { notFound } from '../http/errors.ts';
+import { findMessage } from './repo.ts';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+/**
+ * Message access is its conversation's access: a message in a conversation one may not read is
+ * a 404 like a message that does not exist.
+ */
+export async function requireMessageAccess(
+  db: DbOrTx,
+  user: UserRow,
+  messageId: string,
+  mode: AccessMode,
+): Promise<ConversationAccess & { message: MessageRow }> {
+  const message = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
+  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  try {
+    return { ...(await requireConversationAccess(db, user, message.conversationId, mode)), message };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound(MESSAGE_NOT_FOUND);
+    throw error;
+  }
+}

@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { rowsOf } from './rows.ts';
+import { files, messageLikes, messages, users, type FileRow, type MessageRow } from '../db/schema/index.ts';
+
+/** A message row with everything presentMessage needs. */
+export type MessageView = MessageRow & { file: FileRow | null; likedBy: string[]; replies: string[] };
+
+/** Arbitrary constant naming the advisory lock that orders message changes. */
+const CHANGE_LOCK_KEY = 7_305_001;
+
+/**
+ * Runs a message change in a transaction that holds the change lock from taking its seq until
+ * commit. Without it, a change could commit with a smaller seq after a client has already synced
+ * past a larger one, and GET /api/sync would skip it. The lock makes seq order equal commit order.
+ */
+export async function inChangeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})`);
+    return work(tx);
+  });
+}
+
+export async function nextSeq(tx: Tx): Promise<number> {
+  const result = await tx.execute(sql`select nextval('message_change_seq') as seq`);
+  return Number(rowsOf<{ seq: number | string }>(result)[0]?.seq);
+}
+
+const bumpSeq = sql`nextval('message_change_seq')`;
+
+export type NewMessage = {
+  conversationId: string;
+  userId: string;
+  parentMessageId: string | null;
+  content: string;
+  clientMessageId: string | null;
+  fileId: string | null;
+  mentionedUsers: string[];
+  seq: number;
+};
+
+/** Inserts; undefined when the user already sent this clientMessageId (the unique index holds it). */
+export async function insertMessage(tx: Tx, values: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, createdSeq: values.seq })
+    .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
+    .returning();
+  return row;
+}
+
+export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row;
+}
+
+export async function findByClientId(db: DbOrTx, userId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return row;
+}
+
+export type MessagePatch = Partial<{
+  content: string;
+  mentionedUsers: string[];
+  deletedAt: Date;
+  fileId: null;
+  updatedAt: Date;
+}>;
+
+/** Applies a change and takes the next seq, so the change shows up in the feed. */
+export async function changeMessage(tx: Tx, id: string, patch: MessagePatch): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set({ ...patch, seq: bumpSeq })
+    .where(eq(messages.id, id))
+    .returning();
+  return row;
+}
+
+/** Adds the user to userFlaggedBy; undefined when they had flagged it already (no change, no seq). */
+export async function addUserFlag(tx: Tx, id: string, userId: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set({ userFlaggedBy: sql`array_append(${messages.userFlaggedBy}, ${userId}::uuid)`, seq: bumpSeq })
+    .where(and(eq(messages.id, id), sql`not (${userId}::uuid = any(${messages.userFlaggedBy}))`))
+    .returning();
+  return row;
+}
+
+export async function insertLike(tx: Tx, messageId: string, userId: string): Promise<boolean> {
+  const rows = await tx.insert(messageLikes).values({ messageId, userId }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function deleteLike(tx: Tx, messageId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(messageLikes)
+    .where(and(eq(messageLikes.messageId, messageId), eq(messageLikes.userId, userId)))
+    .returning();
+  return rows.length > 0;
+}
+
+/** Attaches file, likes and reply ids to rows, in two extra queries whatever the count. */
+export async function withDetails(db: DbOrTx, rows: MessageRow[]): Promise<MessageView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const fileIds = rows.flatMap((r) => (r.fileId ? [r.fileId] : []));
+  const [likeRows, replyRows, fileRows] = await Promise.all([
+    db
+      .select({ messageId: messageLikes.messageId, userId: messageLikes.userId })
+      .from(messageLikes)
+      .where(inArray(messageLikes.messageId, ids))
+      .orderBy(asc(messageLikes.createdAt), asc(messageLikes.userId)),
+    db
+      .select({ id: messages.id, parentId: messages.parentMessageId })
+      .from(messages)
+      .where(inArray(messages.parentMessageId, ids))
+      .orderBy(asc(messages.createdAt), asc(messages.id)),
+    fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([] as FileRow[]),
+  ]);
+  const likes = group(likeRows, (r) => r.messageId, (r) => r.userId);
+  const replies = group(replyRows, (r) => r.parentId ?? '', (r) => r.id);
+  const fileById = new Map(fileRows.map((f) => [f.id, f]));
+  return rows.map((row) => ({
+    ...row,
+    file: row.fileId ? (fileById.get(row.fileId) ?? null) : null,
+    likedBy: likes.get(row.id) ?? [],
+    replies: replies.get(row.id) ?? [],
+  }));
+}
+
+function group<T>(rows: T[], key: (row: T) => string, value: (row: T) => string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(value(row));
+    else map.set(k, [value(row)]);
+  }
+  return map;
+}
+
+/** One page of top-level messages, newest first, keyset on (created_at, id); limit+1 rows tell hasMore. */
+export async function pageMessages(
+  db: DbOrTx,
+  conversationId: string,
+  before: { date: Date; id: string | undefined } | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(messages.conversationId, conversationId), isNull(messages.parentMessageId)];
+  if (before) {
+    conditions.push(
+      before.id
+        ? or(lt(messages.createdAt, before.date), and(eq(messages.createdAt, before.date), lt(messages.id, before.id)))
+        : lt(messages.createdAt, before.date),
+    );
+  }
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+}
+
+export async function threadReplies(db: DbOrTx, parentId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.parentMessageId, parentId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+export async function recentFileMessages(db: DbOrTx, conversationId: string, limit: number): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.fileId), isNull(messages.deletedAt)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** Words of the query, each as a prefix match: "pack deliv" finds "package delivered". */
+export function toPrefixQuery(q: string): string | undefined {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 10);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+export async function searchMessages(
+  db: DbOrTx,
+  conversationIds: string[],
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const tsQuery = toPrefixQuery(q);
+  if (!tsQuery || conversationIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    inArray(messages.conversationId, conversationIds),
+    isNull(messages.deletedAt),
+    sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number | string>`count(*)` }).from(messages).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Rows changed after `after` in the given conversations, oldest change first. */
+export async function changesAfter(
+  db: DbOrTx,
+  conversationIds: string[],
+  after: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(and(gt(messages.seq, after), inArray(messages.conversationId, conversationIds)))
+    .orderBy(asc(messages.seq))
+    .limit(limit);
+}
+
+/** The highest seq taken so far; a client with nothing yet starts its feed here. */
+export async function currentSeq(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ seq: sql<number | string | null>`max(${messages.seq})` }).from(messages);
+  return Number(row?.seq ?? 0);
+}
+
+/** Approved users whose name appears in the text after an '@' somewhere (resolveMentions picks the exact ones). */
+export async function mentionCandidates(db: DbOrTx, content: string): Promise<{ id: string; username: string }[]> {
+  if (!content.includes('@')) return [];
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.isLocked, false),
+        sql`strpos(lower(${content}), '@' || lower(${users.username})) > 0`,
+      ),
+    )
+    .limit(200);
+}

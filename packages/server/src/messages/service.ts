@@ -1,0 +1,252 @@
+import { validate as isUuid } from 'uuid';
+import { MESSAGE_CONTENT_MAX, TEXTS, type Message } from '@stoop/shared';
+import type { DbOrTx } from '../db/client.ts';
+import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
+import { requireConversationAccess } from '../conversations/access.ts';
+import type { ChatContext } from '../conversations/context.ts';
+import { addParticipants, markRead, readableConversationIds } from '../conversations/repo.ts';
+import { viewConversation } from '../conversations/service.ts';
+import { deleteFileRow, insertFile } from '../files/repo.ts';
+import type { UploadedFile } from '../files/multipart.ts';
+import { removeStored, storeBytes } from '../files/storage.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { MESSAGE_NOT_FOUND, requireMessageAccess } from './access.ts';
+import { resolveMentions } from './mentions.ts';
+import { presentMessage } from './present.ts';
+import * as repo from './repo.ts';
+
+export async function presentRows(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
+  return (await repo.withDetails(db, rows)).map(presentMessage);
+}
+
+async function presentOne(db: DbOrTx, row: MessageRow): Promise<Message> {
+  const [message] = await presentRows(db, [row]);
+  if (!message) throw new Error('presenting a message returned nothing');
+  return message;
+}
+
+async function mentionsIn(db: DbOrTx, content: string): Promise<string[]> {
+  return resolveMentions(content, await repo.mentionCandidates(db, content));
+}
+
+export type PageQuery = { limit: number; beforeDate?: string | undefined; beforeId?: string | undefined };
+
+/**
+ * GET /api/conversations/{id}/messages: top-level messages, oldest first within the page, keyset on
+ * (createdAt, id). Tombstones are included so a client holding the message can drop it. The first
+ * page marks the conversation read for a participant.
+ */
+export async function listMessages(ctx: ChatContext, user: UserRow, conversationId: string, query: PageQuery) {
+  const { conversation, isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'read');
+  if (query.beforeId !== undefined && !isUuid(query.beforeId)) throw badRequest('beforeId is not a message id', 'beforeId');
+  const before = query.beforeDate ? { date: new Date(query.beforeDate), id: query.beforeId } : undefined;
+  const rows = await repo.pageMessages(ctx.db, conversationId, before, query.limit);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit).reverse();
+  if (!before && isParticipant) await markRead(ctx.db, conversationId, user.id);
+  const [messages, view] = await Promise.all([
+    presentRows(ctx.db, page),
+    viewConversation(ctx.db, conversation, user.id),
+  ]);
+  return { messages, hasMore, conversation: view };
+}
+
+export type SendInput = { content: string; parentMessageId?: string | undefined; clientMessageId?: string | undefined };
+
+/** Thrown inside the send transaction to roll back when the clientMessageId was already used. */
+class DuplicateSend extends Error {}
+
+/**
+ * POST /api/conversations/{id}/messages. Idempotent by clientMessageId: a repeat returns the first
+ * message with created false (200), never a second copy. Posting into a channel joins it.
+ */
+export async function sendMessage(
+  ctx: ChatContext,
+  user: UserRow,
+  conversationId: string,
+  input: SendInput,
+  upload: UploadedFile | undefined,
+): Promise<{ message: Message; created: boolean }> {
+  const { isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'write');
+  const clientMessageId = input.clientMessageId ?? null;
+  if (clientMessageId) {
+    const first = await repo.findByClientId(ctx.db, user.id, clientMessageId);
+    if (first) return { message: await presentOne(ctx.db, first), created: false };
+  }
+  const content = input.content.trim();
+  if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
+  if (content.length > MESSAGE_CONTENT_MAX) throw badRequest('The message is too long', 'content');
+  const parentId = input.parentMessageId ?? null;
+  if (parentId) await checkParent(ctx.db, conversationId, parentId);
+  const mentionedUsers = await mentionsIn(ctx.db, content);
+
+  // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
+  const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
+  let result: { row: MessageRow; parent: MessageRow | undefined };
+  try {
+    result = await repo.inChangeTransaction(ctx.db, async (tx) => {
+      const file = stored
+        ? await insertFile(tx, { ...stored, conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' })
+        : undefined;
+      const seq = await repo.nextSeq(tx);
+      const row = await repo.insertMessage(tx, {
+        conversationId,
+        userId: user.id,
+        parentMessageId: parentId,
+        content,
+        clientMessageId,
+        fileId: file?.id ?? null,
+        mentionedUsers,
+        seq,
+      });
+      if (!row) throw new DuplicateSend();
+      if (!isParticipant) await addParticipants(tx, conversationId, [user.id], true);
+      // The parent's reply list changed: it takes a seq too, so sync and events carry it.
+      const parent = parentId ? await repo.changeMessage(tx, parentId, {}) : undefined;
+      return { row, parent };
+    });
+  } catch (error) {
+    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    if (!(error instanceof DuplicateSend) || !clientMessageId) throw error;
+    // Two copies of one send raced; the one that committed is the answer.
+    const first = await repo.findByClientId(ctx.db, user.id, clientMessageId);
+    if (!first) throw error;
+    return { message: await presentOne(ctx.db, first), created: false };
+  }
+  const message = await presentOne(ctx.db, result.row);
+  ctx.bus.publish('message:new', { message });
+  if (result.parent) ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, result.parent) });
+  return { message, created: true };
+}
+
+async function checkParent(db: DbOrTx, conversationId: string, parentId: string): Promise<void> {
+  const parent = isUuid(parentId) ? await repo.findMessage(db, parentId) : undefined;
+  if (!parent || parent.conversationId !== conversationId) {
+    throw badRequest('The parent message is not in this conversation', 'parentMessageId');
+  }
+  if (parent.parentMessageId) throw badRequest('Replies go to the thread’s first message', 'parentMessageId');
+  if (parent.deletedAt) throw badRequest('The parent message was deleted', 'parentMessageId');
+}
+
+async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
+  const access = await requireMessageAccess(ctx.db, user, id, 'read');
+  if (access.message.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
+  return access;
+}
+
+async function commitChange(
+  ctx: ChatContext,
+  event: 'message:updated' | 'message:deleted' | 'message:liked',
+  change: () => Promise<MessageRow | undefined>,
+): Promise<Message> {
+  const row = await change();
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  const message = await presentOne(ctx.db, row);
+  ctx.bus.publish(event, { message });
+  return message;
+}
+
+/** POST /api/messages/{id}/like: SPEC 8, a second like is a 400 whose message contains 'already liked'. */
+export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+  await liveMessage(ctx, user, id);
+  return commitChange(ctx, 'message:liked', () =>
+    repo.inChangeTransaction(ctx.db, async (tx) => {
+      if (!(await repo.insertLike(tx, id, user.id))) throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
+      return repo.changeMessage(tx, id, {});
+    }),
+  );
+}
+
+/** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (SPEC 8 treats it as done). */
+export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+  await liveMessage(ctx, user, id);
+  return commitChange(ctx, 'message:liked', () =>
+    repo.inChangeTransaction(ctx.db, async (tx) => {
+      if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
+      return repo.changeMessage(tx, id, {});
+    }),
+  );
+}
+
+/** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
+export async function editMessage(ctx: ChatContext, user: UserRow, id: string, content: string): Promise<Message> {
+  const { message } = await liveMessage(ctx, user, id);
+  if (message.userId !== user.id) throw forbidden('Only the author can edit a message');
+  const mentionedUsers = await mentionsIn(ctx.db, content);
+  return commitChange(ctx, 'message:updated', () =>
+    repo.inChangeTransaction(ctx.db, (tx) =>
+      repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
+    ),
+  );
+}
+
+/**
+ * DELETE /api/messages/{id}: the author or an admin (moderation reaches every message, even in
+ * direct conversations the admin cannot read). Leaves a tombstone; the file goes.
+ */
+export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+  const found = isUuid(id) ? await repo.findMessage(ctx.db, id) : undefined;
+  if (!found) throw notFound(MESSAGE_NOT_FOUND);
+  if (user.role !== 'admin') {
+    await requireMessageAccess(ctx.db, user, id, 'read');
+    if (found.userId !== user.id) throw forbidden('Only the author or an admin can delete a message');
+  }
+  if (found.deletedAt) return presentOne(ctx.db, found);
+  let file: FileRow | undefined;
+  const message = await commitChange(ctx, 'message:deleted', () =>
+    repo.inChangeTransaction(ctx.db, async (tx) => {
+      const now = new Date();
+      const row = await repo.changeMessage(tx, id, {
+        content: '',
+        mentionedUsers: [],
+        fileId: null,
+        deletedAt: now,
+        updatedAt: now,
+      });
+      if (found.fileId) file = await deleteFileRow(tx, found.fileId);
+      return row;
+    }),
+  );
+  if (file) await removeStored(ctx.uploadDir, [file.storageKey, file.thumbnailKey]);
+  return message;
+}
+
+/** POST /api/conversations/{id}/flag {messageId}: adds the caller to userFlaggedBy once. */
+export async function flagMessage(
+  ctx: ChatContext,
+  user: UserRow,
+  conversationId: string,
+  messageId: string,
+): Promise<Message> {
+  const { message } = await liveMessage(ctx, user, messageId);
+  if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
+  const changed = await repo.inChangeTransaction(ctx.db, (tx) => repo.addUserFlag(tx, messageId, user.id));
+  // Flagging twice changes nothing: no new seq, no event, same answer.
+  if (!changed) return presentOne(ctx.db, message);
+  const presented = await presentOne(ctx.db, changed);
+  ctx.bus.publish('message:updated', { message: presented });
+  return presented;
+}
+
+/** GET /api/messages/{id}/thread: a reply's id opens its parent's thread. */
+export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
+  const { message } = await requireMessageAccess(ctx.db, user, id, 'read');
+  const parentRow = message.parentMessageId ? await repo.findMessage(ctx.db, message.parentMessageId) : message;
+  if (!parentRow) throw notFound(MESSAGE_NOT_FOUND);
+  const [parent, replies] = await Promise.all([
+    presentOne(ctx.db, parentRow),
+    repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows)),
+  ]);
+  return { conversationId: parentRow.conversationId, parent, replies };
+}
+
+/** GET /api/messages/search: full-text over the conversations the caller may read, deleted ones left out. */
+export async function searchMessages(
+  ctx: ChatContext,
+  user: UserRow,
+  query: { q: string; limit: number; offset: number },
+): Promise<{ messages: Message[]; total: number }> {
+  const ids = await readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
+  return { messages: await presentRows(ctx.db, rows), total };
+}

@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+import type { Conversation, Message } from '@stoop/shared';
+
+/**
+ * Domain events, published by services after their transaction commits. The realtime module maps
+ * them to Socket.IO rooms; nothing else emits to sockets.
+ */
+export type DomainEvents = {
+  'message:new': { message: Message };
+  'message:updated': { message: Message };
+  'message:deleted': { message: Message };
+  'message:liked': { message: Message };
+  'conversation:created': { conversation: Conversation };
+  'conversation:updated': { conversation: Conversation; visibilityChanged: boolean };
+  'conversation:deleted': { conversationId: string };
+};
+export type DomainEventName = keyof DomainEvents;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per realtime server plus tests; no leak warnings for a handful.
+    this.emitter.setMaxListeners(50);
+  }
+
+  publish<E extends DomainEventName>(event: E, payload: DomainEvents[E]): void {
+    this.emitter.emit(event, payload);
+  }
+
+  on<E extends DomainEventName>(event: E, listener: (payload: DomainEvents[E]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+}

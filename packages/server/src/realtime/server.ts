@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import {
+  ERROR_CODES,
+  clientEventSchemas,
+  type Ack,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@stoop/shared';
+import { SESSION_COOKIE } from '../auth/cookies.ts';
+import { sha256 } from '../auth/crypto.ts';
+import { findSession } from '../auth/repo.ts';
+import { requireConversationAccess } from '../conversations/access.ts';
+import { readableConversationIds } from '../conversations/repo.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { debounce, PresenceTracker } from '../presence/tracker.ts';
+import { findUserById } from '../users/repo.ts';
+import type { EventBus } from './bus.ts';
+
+export type SocketData = { userId: string; username: string; isAdmin: boolean };
+export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (id: string) => `user:${id}`;
+export const conversationRoom = (id: string) => `conversation:${id}`;
+
+/** Presence broadcasts wait this long so a burst of connects becomes one event. */
+const PRESENCE_DEBOUNCE_MS = 100;
+
+/** The session cookie's user, with the same act-as rule as HTTP requests; null when none. */
+async function userOfCookie(app: FastifyInstance, cookieHeader: string | undefined): Promise<UserRow | null> {
+  if (!cookieHeader) return null;
+  const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
+  if (!token) return null;
+  const found = await findSession(app.db, sha256(token));
+  if (!found) return null;
+  const actingAs = found.session.actingAsUserId;
+  if (actingAs && found.owner.role === 'admin') return (await findUserById(app.db, actingAs)) ?? found.owner;
+  return found.owner;
+}
+
+/**
+ * Socket.IO on the app's own HTTP server (path /socket.io), authenticated by the session cookie.
+ * Maps the chat domain events to rooms: `conversation:<id>` for everything in a conversation,
+ * `user:<id>` to reach one resident's sockets.
+ */
+export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer {
+  const io: ChatServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const db: Db = app.db;
+
+  if (app.config.REDIS_URL) {
+    const pub = new Redis(app.config.REDIS_URL);
+    const sub = pub.duplicate();
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use((socket, next) => {
+    userOfCookie(app, socket.handshake.headers.cookie)
+      .then((user) => {
+        // The message is the error code; clients see it as connect_error.message.
+        if (!user) return next(new Error(ERROR_CODES.unauthenticated));
+        if (user.isLocked) return next(new Error(ERROR_CODES.accountLocked));
+        socket.data = { userId: user.id, username: user.username, isAdmin: user.role === 'admin' };
+        return next();
+      })
+      .catch((error: unknown) => next(error instanceof Error ? error : new Error('Authentication failed')));
+  });
+
+  const presence = new PresenceTracker();
+  const broadcastPresence = debounce(() => {
+    // fetchSockets spans every instance when the Redis adapter is on.
+    io.fetchSockets()
+      .then((sockets) => io.emit('presence', { online: [...new Set(sockets.map((s) => s.data.userId))] }))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'presence broadcast failed'));
+  }, PRESENCE_DEBOUNCE_MS);
+
+  io.on('connection', (socket: ChatSocket) => {
+    const { userId } = socket.data;
+    void socket.join(userRoom(userId));
+    const joined = joinReadableRooms(db, socket).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'joining conversation rooms failed');
+      socket.disconnect(true);
+    });
+    if (presence.connected(userId)) broadcastPresence();
+    else socket.emit('presence', { online: presence.online() });
+    socket.on('disconnect', () => {
+      if (presence.disconnected(userId)) broadcastPresence();
+    });
+
+    socket.on('typing', (payload) => {
+      const parsed = clientEventSchemas.typing.safeParse(payload);
+      if (!parsed.success) return;
+      const room = conversationRoom(parsed.data.conversationId);
+      // Being in the room is the access check: rooms are only joined after one.
+      if (!socket.rooms.has(room)) return;
+      socket.to(room).emit('typing', { conversationId: parsed.data.conversationId, userId, username: socket.data.username });
+    });
+
+    socket.on('conversation:join', (payload, ack) => {
+      void joined.then(() => handleJoin(app, socket, payload, true)).then(safeAck(ack));
+    });
+    socket.on('conversation:leave', (payload, ack) => {
+      void handleJoin(app, socket, payload, false).then(safeAck(ack));
+    });
+  });
+
+  mapDomainEvents(io, bus);
+  app.addHook('preClose', (done) => {
+    broadcastPresence.cancel();
+    io.local.disconnectSockets(true);
+    // Only the engine: Fastify closes the HTTP server itself.
+    io.engine.close();
+    done();
+  });
+  return io;
+}
+
+const safeAck = (ack: unknown) => (result: Ack) => {
+  if (typeof ack === 'function') (ack as (r: Ack) => void)(result);
+};
+
+async function joinReadableRooms(db: Db, socket: ChatSocket): Promise<void> {
+  const ids = await readableConversationIds(db, socket.data.userId, socket.data.isAdmin);
+  await socket.join(ids.map(conversationRoom));
+}
+
+async function handleJoin(app: FastifyInstance, socket: ChatSocket, payload: unknown, join: boolean): Promise<Ack> {
+  const parsed = clientEventSchemas['conversation:join'].safeParse(payload);
+  if (!parsed.success) return { ok: false, error: 'conversationId is required' };
+  const room = conversationRoom(parsed.data.conversationId);
+  if (!join) {
+    await socket.leave(room);
+    return { ok: true };
+  }
+  try {
+    // A fresh row: a resident locked since connecting must not join anything.
+    const user = await findUserById(app.db, socket.data.userId);
+    if (!user || user.isLocked) return { ok: false, error: 'Your account is locked' };
+    await requireConversationAccess(app.db, user, parsed.data.conversationId, 'read');
+    await socket.join(room);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : 'Refused' };
+  }
+}
+
+/** The one place that turns domain events into socket emits. */
+function mapDomainEvents(io: ChatServer, bus: EventBus): void {
+  const toConversation = (id: string) => io.to(conversationRoom(id));
+  bus.on('message:new', (p) => toConversation(p.message.conversationId).emit('message:new', p));
+  bus.on('message:updated', (p) => toConversation(p.message.conversationId).emit('message:updated', p));
+  bus.on('message:deleted', (p) => toConversation(p.message.conversationId).emit('message:deleted', p));
+  bus.on('message:liked', (p) => toConversation(p.message.conversationId).emit('message:liked', p));
+
+  bus.on('conversation:created', ({ conversation }) => {
+    const room = conversationRoom(conversation.id);
+    // A new channel is visible to everyone; a direct one to its two participants.
+    if (conversation.type === 'channel') io.socketsJoin(room);
+    else io.in(conversation.participants.map(userRoom)).socketsJoin(room);
+    io.to(room).emit('conversation:created', { conversation });
+  });
+
+  bus.on('conversation:updated', ({ conversation, visibilityChanged }) => {
+    const room = conversationRoom(conversation.id);
+    if (visibilityChanged && conversation.metadata.adminHidden) {
+      void hideFromResidents(io, conversation.id).then(() => io.to(room).emit('conversation:updated', { conversation }));
+      return;
+    }
+    if (visibilityChanged) io.socketsJoin(room);
+    io.to(room).emit('conversation:updated', { conversation });
+  });
+
+  bus.on('conversation:deleted', ({ conversationId }) => {
+    const room = conversationRoom(conversationId);
+    io.to(room).emit('conversation:deleted', { conversationId });
+    io.in(room).socketsLeave(room);
+  });
+}
+
+/** A hidden channel disappears for residents: their sockets leave its room and drop it from their list. */
+async function hideFromResidents(io: ChatServer, conversationId: string): Promise<void> {
+  const room = conversationRoom(conversationId);
+  const sockets = await io.in(room).fetchSockets();
+  for (const socket of sockets) {
+    if (socket.data.isAdmin) continue;
+    socket.leave(room);
+    socket.emit('conversation:deleted', { conversationId });
+  }
+}

@@ -1,0 +1,26 @@
+import type { UserRow } from '../db/schema/index.ts';
+import type { ChatContext } from '../conversations/context.ts';
+import { readableConversationIds } from '../conversations/repo.ts';
+import { changesAfter } from '../messages/repo.ts';
+import { presentRows } from '../messages/service.ts';
+import type { SyncResult } from '@stoop/shared';
+
+/**
+ * GET /api/sync?after=seq (DESIGN "Delivery and access rules"): the current state of every message
+ * changed after `seq` in a conversation the caller may read, oldest change first. A message changed
+ * several times appears once, with its latest seq, so a client never applies a change twice.
+ * `next` is the seq to ask for next time; hasMore says to ask again right away.
+ */
+export async function syncChanges(
+  ctx: ChatContext,
+  user: UserRow,
+  query: { after: number; limit: number },
+): Promise<SyncResult> {
+  const ids = await readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const rows = await changesAfter(ctx.db, ids, query.after, query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const changes = await presentRows(ctx.db, page);
+  const last = page.at(-1);
+  return { changes, next: last ? last.seq : query.after, hasMore };
+}
