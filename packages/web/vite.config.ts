@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/services/pwa-config.ts';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.
@@ -17,7 +19,7 @@ function sharedWithoutSideEffects(): Plugin {
     name: 'stoop:shared-without-side-effects',
     transform: {
       filter: { id: /packages[\\/]shared[\\/]src[\\/]/ },
-      handler: () => ({ code: null, moduleSideEffects: false }),
+      handler: () => ({ moduleSideEffects: false }),
     },
   };
 }
@@ -27,7 +29,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sharedWithoutSideEffects(),
-    // The PWA plugin (service worker + manifest) is added here by the platform services.
+    // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa-config.ts.
+    VitePWA(pwaOptions),
   ],
   server: {
     port: 5173,
