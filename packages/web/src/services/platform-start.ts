@@ -1,10 +1,34 @@
 /**
- * Starts the client platform services once, from main.tsx: logger, theme, memory monitor,
- * PWA registration and style preloading. Safe to call twice (the second call does nothing).
+ * Starts the client platform services once, from main.tsx: the theme (before first paint, so
+ * there is no flash), the diagnostic logger and its performance telemetry, the memory monitor,
+ * the conversation activity list, the web safe area, style preloading and, on the web, the
+ * service worker. Safe to call twice (the second call does nothing).
  */
+import '../styles/theme.css';
+import { logger } from './logger.ts';
+import { startPerformanceTelemetry } from './logger-vitals.ts';
+import { memoryMonitor } from './memory.ts';
+import { isNativePlatform } from './platform.ts';
+import { registerServiceWorker, serviceWorkerSupported } from './pwa.ts';
+import { applyWebSafeArea, scheduleStylePreloads } from './style-preload.ts';
+import { useActivityStore } from '../stores/activity.ts';
+import { useThemeStore } from '../stores/theme.ts';
+
 let started = false;
 
 export function startPlatform(): void {
   if (started) return;
   started = true;
+  useThemeStore.getState().init();
+  logger.start();
+  startPerformanceTelemetry(logger);
+  memoryMonitor.start();
+  useActivityStore.getState().load();
+  scheduleStylePreloads();
+  if (isNativePlatform()) return;
+  applyWebSafeArea();
+  // Only built apps get a worker: in development it would cache the dev server's modules.
+  if (import.meta.env.PROD && serviceWorkerSupported()) {
+    registerServiceWorker().catch((error: unknown) => logger.error('Service worker registration failed', error));
+  }
 }

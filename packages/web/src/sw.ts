@@ -1,0 +1,81 @@
+/// <reference lib="webworker" />
+/**
+ * Stoop's service worker (built by vite-plugin-pwa, injectManifest, served at /sw.js).
+ * - precaches the app shell; navigations get the shell (the SPA routes itself), or the offline
+ *   page when even the shell is missing;
+ * - GET /api/conversations and /api/conversations/{id}/messages are NetworkFirst, so recently
+ *   opened conversations still open offline;
+ * - waits for the page's "Reload" (SKIP_WAITING) before taking over, so an update never swaps
+ *   code under a resident mid-typing;
+ * - push / notificationclick: the extension point of the push issue. A tap navigates to the
+ *   link in the notification's data (SPEC 4).
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE_NAME, isCachedApiPath, notificationTarget, SW_MESSAGES } from './services/sw-rules.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const SHELL = 'index.html';
+const OFFLINE_PAGE = 'offline.html';
+
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
+  async ({ request }) => {
+    const shell = await matchPrecache(SHELL);
+    if (shell) return shell;
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+    }
+  },
+);
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && isCachedApiPath(url.pathname),
+  new NetworkFirst({ cacheName: API_CACHE_NAME }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  // Sign-out: another resident may use this device next; their cached conversations must go.
+  if (data?.type === SW_MESSAGES.clearApiCache) event.waitUntil(caches.delete(API_CACHE_NAME).then(() => undefined));
+});
+
+/** Push extension point: shows what the server sent; the push issue adds badges and grouping. */
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: { title?: string; body?: string; url?: string; tag?: string } = {};
+  try {
+    payload = (event.data?.json() ?? {}) as typeof payload;
+  } catch {
+    payload = { body: event.data?.text() ?? '' };
+  }
+  const options: NotificationOptions = { body: payload.body ?? '', icon: '/icons/icon-192.png', data: { url: payload.url ?? '/' } };
+  if (payload.tag) options.tag = payload.tag;
+  event.waitUntil(self.registration.showNotification(payload.title ?? 'Stoop', options));
+});
+
+/** SPEC 4: a tap navigates to the link in the notification's data. */
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const target = notificationTarget(event.notification.data, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const client = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (client) {
+        await client.focus();
+        await client.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
