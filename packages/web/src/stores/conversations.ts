@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { Conversation } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/api.ts';
-import { chatApi, type ChannelInput } from '../services/chat-api.ts';
+import { chatApi, type ChannelInput, type ConversationDetails } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
 import { toast } from '../services/toast.ts';
 import { DetailedApiError } from '../services/upload.ts';
@@ -33,9 +33,13 @@ export interface ConversationsState {
   online: ReadonlySet<string>;
   /** conversationId → userId → who is typing there. */
   typing: Record<string, Record<string, TypingUser>>;
+  /** GET /api/conversations/{id}/details, by conversation id. */
+  details: Record<string, ConversationDetails>;
 
   setActiveConversation: (conversationId: string | null) => void;
   loadConversations: () => Promise<void>;
+  /** Loads the details panel data; null (and a toast) on failure. */
+  loadDetails: (conversationId: string) => Promise<ConversationDetails | null>;
   upsertConversation: (conversation: Conversation) => void;
   removeConversation: (conversationId: string) => void;
   createChannel: (input: ChannelInput) => Promise<Conversation | null>;
@@ -77,6 +81,7 @@ const initialState = () => ({
   loading: false,
   online: new Set<string>() as ReadonlySet<string>,
   typing: {} as Record<string, Record<string, TypingUser>>,
+  details: {} as Record<string, ConversationDetails>,
 });
 
 export const useConversationsStore = create<ConversationsState>()((set, get) => {
@@ -121,6 +126,18 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', { id: 'conversations-load' });
       } finally {
         set({ loading: false });
+      }
+    },
+
+    loadDetails: async (conversationId) => {
+      try {
+        const details = await chatApi.getDetails(conversationId);
+        set({ details: { ...get().details, [conversationId]: details } });
+        replace(details.conversation.id === get().activeConversationId ? { ...details.conversation, unreadCount: 0 } : details.conversation);
+        return details;
+      } catch (error) {
+        toast.error(isApiError(error) ? error.message : 'Could not load the conversation details.');
+        return null;
       }
     },
 

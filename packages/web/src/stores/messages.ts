@@ -193,6 +193,8 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       set({ loading: { ...get().loading, [conversationId]: true } });
       try {
         const page = await chatApi.fetchMessages(conversationId);
+        // The page names its conversation: a channel opened by link joins the list this way.
+        if (page.conversation) useConversationsStore.getState().upsertConversation(page.conversation);
         set({
           cache: applyPage(get().cache, conversationId, page, 'initial', keep()),
           seq: highestSeq(page.messages, get().seq),

@@ -1,8 +1,8 @@
 /** /main_dashboard: the resident's chat area with its sidebar (navigation + conversations). */
 import { BarChart3, LayoutDashboard, LogOut, Megaphone, MessagesSquare, PlugZap, Search, Settings } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { ConversationSidebar } from '../../components/chat/ConversationSidebar.tsx';
 import { AppShell } from '../../components/shell/AppShell.tsx';
-import { ConversationsRegion } from '../../components/shell/ConversationsRegion.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
 import { useLogout } from '../../components/shell/useLogout.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -30,7 +30,7 @@ function MainSidebar() {
       <div className="px-3">
         <SidebarNav label="Main" items={MAIN_ITEMS} />
       </div>
-      <ConversationsRegion />
+      <ConversationSidebar />
       <div className="mt-auto space-y-2 border-t border-slate-200 px-3 pt-4">
         <SidebarNav label="Account" items={footerItems} />
         <Button variant="ghost" className="w-full justify-start px-3 text-slate-700" busy={busy} onClick={() => void logout()}>

@@ -1,0 +1,186 @@
+/**
+ * Message composer: multiline (Enter sends, Shift+Enter adds a line), a file attachment, @mention
+ * completion and typing notices. Sending is optimistic: the text clears at once and the message
+ * shows as pending in the list, with its upload progress.
+ */
+import { Paperclip, SendHorizontal, X } from 'lucide-react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ConversationType } from '@stoop/shared';
+import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
+import { emitTyping } from '../../services/socket.ts';
+import { useActivityStore } from '../../stores/activity.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+import { useUsersStore } from '../../stores/users.ts';
+import { formatBytes } from './chat-hooks.ts';
+
+interface Props {
+  conversationId: string | null;
+  conversationType: ConversationType | null;
+  /** Ids that @mentions complete from; empty means the whole directory. */
+  participantIds: readonly string[];
+  parentMessageId?: string;
+  placeholder?: string;
+}
+
+/** A typing notice at most this often. */
+const TYPING_EVERY_MS = 3000;
+const MENTION_AT_CARET = /(^|\s)@([\p{L}\p{N}_.-]*)$/u;
+
+export function Composer({ conversationId, conversationType, participantIds, parentMessageId, placeholder }: Props) {
+  const users = useUsersStore((s) => s.byId);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [caret, setCaret] = useState(0);
+  const [highlight, setHighlight] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastTyping = useRef(0);
+  const disabled = conversationId === null;
+
+  const mention = MENTION_AT_CARET.exec(text.slice(0, caret));
+  const mentionQuery = mention ? (mention[2] ?? '').toLowerCase() : null;
+  const candidates = useMemo(() => {
+    if (mentionQuery === null) return [];
+    const pool = participantIds.length > 0 ? participantIds.map((id) => users[id]).filter((u) => u !== undefined) : Object.values(users);
+    return pool.filter((u) => u.username.toLowerCase().startsWith(mentionQuery)).slice(0, 6);
+  }, [mentionQuery, participantIds, users]);
+  const showMentions = candidates.length > 0;
+
+  const pickMention = (username: string) => {
+    const before = text.slice(0, caret).replace(MENTION_AT_CARET, (_m, space: string) => `${space}@${username} `);
+    const next = before + text.slice(caret);
+    setText(next);
+    setCaret(before.length);
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(before.length, before.length);
+    });
+  };
+
+  const send = () => {
+    const content = text.trim();
+    if (disabled || (!content && !file)) return;
+    setText('');
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+    if (conversationType) useActivityStore.getState().record(conversationId, conversationType);
+    // Errors are shown by the store (toast); the failed message offers Retry in the list.
+    useMessagesStore
+      .getState()
+      .sendMessage({ content, file, parentMessageId: parentMessageId ?? null })
+      .catch(() => undefined);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (showMentions) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setHighlight((h) => (h + step + candidates.length) % candidates.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        const chosen = candidates[highlight] ?? candidates[0];
+        if (chosen) pickMention(chosen.username);
+        return;
+      }
+      if (event.key === 'Escape') {
+        setCaret(0);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const onChange = (value: string, position: number) => {
+    setText(value);
+    setCaret(position);
+    setHighlight(0);
+    const now = Date.now();
+    if (conversationId && value && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now;
+      emitTyping(conversationId);
+    }
+  };
+
+  return (
+    <div className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
+      {showMentions ? (
+        <ul role="listbox" aria-label="Mention a resident" className="absolute bottom-full left-3 mb-1 w-64 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+          {candidates.map((user, index) => (
+            <li
+              key={user.id}
+              role="option"
+              aria-selected={index === highlight}
+              className={`cursor-pointer px-3 py-2 text-sm ${index === highlight ? 'bg-brand-50 text-brand-800' : 'text-slate-800'}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pickMention(user.username);
+              }}
+            >
+              @{user.username}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {file ? (
+        <div className="mb-2 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-1 text-xs text-slate-700">
+          <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{file.name}</span>
+          <span className="shrink-0 text-slate-500">{formatBytes(file.size)}</span>
+          <button
+            type="button"
+            className="rounded p-0.5 hover:bg-slate-200"
+            aria-label="Remove attachment"
+            onClick={() => {
+              setFile(null);
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+          >
+            <X className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <input ref={fileInput} type="file" className="hidden" aria-label="Attach a file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} disabled={disabled} />
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
+          aria-label="Attach a file"
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+        >
+          <Paperclip className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <textarea
+          ref={textarea}
+          aria-label="Message"
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
+          rows={1}
+          maxLength={MESSAGE_CONTENT_MAX}
+          placeholder={disabled ? 'Choose a conversation to write in' : (placeholder ?? 'Write a message')}
+          disabled={disabled}
+          value={text}
+          aria-autocomplete="list"
+          aria-expanded={showMentions}
+          onChange={(e) => onChange(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="rounded-lg bg-brand-700 p-2 text-white hover:bg-brand-800 disabled:opacity-50"
+          aria-label="Send"
+          disabled={disabled || (!text.trim() && !file)}
+          onClick={send}
+        >
+          <SendHorizontal className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

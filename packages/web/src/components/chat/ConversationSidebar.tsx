@@ -1,0 +1,149 @@
+/**
+ * The conversation list of the main sidebar: channels and direct chats with unread badges,
+ * presence dots for direct chats, a filter box and the two create dialogs.
+ */
+import { Hash, MessageSquarePlus, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { NavLink } from 'react-router';
+import type { Conversation } from '@stoop/shared';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useUsersStore } from '../../stores/users.ts';
+import { UserAvatar } from '../shell/UserAvatar.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { conversationPath, conversationTitle, otherParticipant, useChatBootstrap } from './chat-hooks.ts';
+import { CreateChannelDialog } from './CreateChannelDialog.tsx';
+import { StartDirectDialog } from './StartDirectDialog.tsx';
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-auto min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+interface RowProps {
+  conversation: Conversation;
+  title: string;
+  avatar: string | null;
+  online: boolean;
+}
+
+function ConversationRow({ conversation, title, avatar, online }: RowProps) {
+  const unread = conversation.unreadCount;
+  return (
+    <li>
+      <NavLink
+        to={conversationPath(conversation)}
+        className={({ isActive }) =>
+          `flex min-h-10 items-center gap-2 rounded-lg px-3 py-1.5 text-sm ${
+            isActive ? 'bg-brand-50 font-semibold text-brand-800' : unread > 0 ? 'font-semibold text-slate-900 hover:bg-slate-100' : 'text-slate-700 hover:bg-slate-100'
+          }`
+        }
+      >
+        {conversation.type === 'channel' ? (
+          <Hash className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+        ) : (
+          <span className="relative shrink-0">
+            <UserAvatar name={title} src={avatar} className="h-6 w-6 text-[10px]" />
+            <span
+              className={`absolute -bottom-0.5 -right-0.5 h-2.5 w-2.5 rounded-full border-2 border-white ${online ? 'bg-emerald-500' : 'bg-slate-300'}`}
+            />
+            <span className="sr-only">{online ? ' (online)' : ' (offline)'}</span>
+          </span>
+        )}
+        <span className="min-w-0 truncate">{title}</span>
+        {conversation.metadata.adminHidden ? <span className="text-xs text-slate-400">(hidden)</span> : null}
+        <UnreadBadge count={unread} />
+      </NavLink>
+    </li>
+  );
+}
+
+export function ConversationSidebar() {
+  useChatBootstrap();
+  const conversations = useConversationsStore((s) => s.conversations);
+  const loaded = useConversationsStore((s) => s.loaded);
+  const online = useConversationsStore((s) => s.online);
+  const users = useUsersStore((s) => s.byId);
+  const meId = useAuthStore((s) => s.user?.id ?? null);
+  const [filter, setFilter] = useState('');
+  const [dialog, setDialog] = useState<'channel' | 'direct' | null>(null);
+
+  const { channels, directs } = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const rows = conversations
+      .map((c) => {
+        const other = c.type === 'direct' ? otherParticipant(c, meId) : null;
+        return {
+          conversation: c,
+          title: conversationTitle(c, meId, users),
+          avatar: other ? (users[other]?.avatar ?? null) : null,
+          online: other !== null && online.has(other),
+        };
+      })
+      .filter((row) => !q || row.title.toLowerCase().includes(q));
+    return {
+      channels: rows.filter((r) => r.conversation.type === 'channel'),
+      directs: rows.filter((r) => r.conversation.type === 'direct'),
+    };
+  }, [conversations, filter, meId, users, online]);
+
+  const heading = 'flex items-center justify-between px-3 text-xs font-semibold uppercase tracking-wide text-slate-500';
+  const addButton = 'rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800';
+
+  return (
+    <section aria-labelledby="conversations-heading" className="space-y-4 px-3">
+      <h2 id="conversations-heading" className="sr-only">
+        Conversations
+      </h2>
+      <input
+        type="search"
+        aria-label="Filter conversations"
+        placeholder="Filter conversations"
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      {!loaded ? (
+        <div className="flex justify-center py-4 text-slate-400">
+          <Spinner />
+          <span className="sr-only">Loading conversations</span>
+        </div>
+      ) : null}
+      <div>
+        <div className={heading}>
+          <h3>Channels</h3>
+          <button type="button" className={addButton} onClick={() => setDialog('channel')} aria-label="New channel" title="New channel">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+        <ul className="mt-1 space-y-0.5" aria-label="Channels">
+          {channels.map((row) => (
+            <ConversationRow key={row.conversation.id} {...row} />
+          ))}
+          {loaded && channels.length === 0 ? <li className="px-3 py-1 text-sm text-slate-500">No channels{filter ? ' match' : ' yet'}.</li> : null}
+        </ul>
+      </div>
+      <div>
+        <div className={heading}>
+          <h3>Direct messages</h3>
+          <button type="button" className={addButton} onClick={() => setDialog('direct')} aria-label="New direct message" title="New direct message">
+            <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+        <ul className="mt-1 space-y-0.5" aria-label="Direct messages">
+          {directs.map((row) => (
+            <ConversationRow key={row.conversation.id} {...row} />
+          ))}
+          {loaded && directs.length === 0 ? <li className="px-3 py-1 text-sm text-slate-500">No direct messages{filter ? ' match' : ' yet'}.</li> : null}
+        </ul>
+      </div>
+      <CreateChannelDialog open={dialog === 'channel'} onOpenChange={(open) => setDialog(open ? 'channel' : null)} />
+      <StartDirectDialog open={dialog === 'direct'} onOpenChange={(open) => setDialog(open ? 'direct' : null)} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The virtualised message list (react-virtuoso). Older pages are prepended while hasMore using
+ * Virtuoso's firstItemIndex: the index of the first item drops by the number of items added on
+ * top, so the rows on screen stay where they are. Day labels (SPEC 9) separate the days; the list
+ * reads downwards, so the days run oldest to newest here.
+ */
+import { useMemo, useRef } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { Message } from '@stoop/shared';
+import { groupByDate } from '../../services/date-groups.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+import { MessageRow } from './MessageRow.tsx';
+
+type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
+
+/** A large start index so prepending never goes below zero. */
+const START_INDEX = 1_000_000;
+
+export function toItems(messages: readonly Message[], now = new Date()): Item[] {
+  const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
+  return groups.flatMap((group) => [
+    { kind: 'day' as const, key: `day-${group.key}`, label: group.label },
+    ...group.items.map((message) => ({ kind: 'message' as const, key: message.id, message })),
+  ]);
+}
+
+interface Props {
+  messages: readonly Message[];
+  hasMore: boolean;
+  loading: boolean;
+  onLoadOlder: () => void;
+}
+
+export function MessageList({ messages, hasMore, loading, onLoadOlder }: Props) {
+  const sends = useMessagesStore((s) => s.sends);
+  const items = useMemo(() => toItems(messages), [messages]);
+  // Tracks where the previous first message sits, to move firstItemIndex by what was prepended.
+  const anchor = useRef<{ id: string | null; index: number; first: number }>({ id: null, index: 0, first: START_INDEX });
+  const firstItemIndex = useMemo(() => {
+    const previous = anchor.current;
+    const firstMessage = items.find((i) => i.kind === 'message');
+    let first = previous.first;
+    if (previous.id !== null) {
+      const now = items.findIndex((i) => i.key === previous.id);
+      if (now >= 0) first = previous.first - (now - previous.index);
+    }
+    const id = firstMessage?.key ?? null;
+    anchor.current = { id, index: id ? items.findIndex((i) => i.key === id) : 0, first };
+    return first;
+  }, [items]);
+
+  if (messages.length === 0) {
+    return (
+      <div className="flex min-h-0 flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">
+        {loading ? <Spinner /> : 'No messages yet. Say hello!'}
+      </div>
+    );
+  }
+
+  return (
+    <Virtuoso
+      className="min-h-0 flex-1"
+      data={items}
+      firstItemIndex={firstItemIndex}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      computeItemKey={(_, item) => item.key}
+      startReached={() => {
+        if (hasMore && !loading) onLoadOlder();
+      }}
+      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+      components={{
+        Header: () =>
+          hasMore ? (
+            <div className="flex justify-center py-3 text-slate-400">{loading ? <Spinner className="h-4 w-4" /> : null}</div>
+          ) : (
+            <p className="py-4 text-center text-xs text-slate-400">This is the beginning of the conversation.</p>
+          ),
+      }}
+      itemContent={(_, item) =>
+        item.kind === 'day' ? (
+          <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={item.label}>
+            <span className="h-px flex-1 bg-slate-200" />
+            <span className="text-xs font-semibold text-slate-500">{item.label}</span>
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        ) : (
+          <MessageRow message={item.message} send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined} />
+        )
+      }
+    />
+  );
+}

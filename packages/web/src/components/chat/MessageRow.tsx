@@ -1,0 +1,191 @@
+/**
+ * One message: avatar, name, time, text, attachment, likes, replies link, and its actions (like,
+ * reply in thread, edit and delete for the author, delete for admins, flag). Actions show on
+ * hover and on keyboard focus within the row.
+ */
+import { Flag, Heart, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
+import { memo, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { Message } from '@stoop/shared';
+import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
+import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { useUsersStore } from '../../stores/users.ts';
+import { UserAvatar } from '../shell/UserAvatar.tsx';
+import { formatTime } from './chat-hooks.ts';
+import { Attachment, MessageText } from './MessageBody.tsx';
+
+interface Props {
+  message: Message;
+  send: OutgoingMessage | undefined;
+  /** Thread view hides the reply action on replies. */
+  showThreadLink?: boolean;
+}
+
+const action = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+function likeSummary(likedBy: readonly string[], names: Record<string, { username: string } | undefined>): string {
+  return likedBy.map((id) => names[id]?.username ?? 'Someone').join(', ');
+}
+
+export const MessageRow = memo(function MessageRow({ message, send, showThreadLink = true }: Props) {
+  const me = useAuthStore((s) => s.user);
+  const author = useUsersStore((s) => s.byId[message.userId]);
+  const users = useUsersStore((s) => s.byId);
+  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage, retrySend, discardSend } = useMessagesStore.getState();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const isOwn = me?.id === message.userId;
+  const liked = me ? message.likedBy.includes(me.id) : false;
+  const name = isOwn ? (me?.username ?? 'You') : (author?.username ?? 'Someone');
+  const sending = send?.status === 'pending';
+  const failed = send?.status === 'failed';
+  const settled = !send;
+
+  const saveEdit = async () => {
+    const content = draft.trim();
+    if (!content || content === message.content) {
+      setEditing(false);
+      return;
+    }
+    if (await editMessage(message.id, content)) setEditing(false);
+  };
+
+  const onEditKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void saveEdit();
+    } else if (event.key === 'Escape') {
+      setEditing(false);
+      setDraft(message.content);
+    }
+  };
+
+  return (
+    <article
+      className={`group relative flex gap-3 px-3 py-2 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending ? 'opacity-70' : ''}`}
+      aria-label={`${name} at ${formatTime(message.createdAt)}`}
+      data-message-id={message.id}
+    >
+      <UserAvatar name={name} src={isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null)} className="mt-0.5 h-9 w-9 text-xs" />
+      <div className="min-w-0 flex-1">
+        <header className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-sm font-semibold text-slate-900">{name}</span>
+          <time className="text-xs text-slate-500" dateTime={message.createdAt}>
+            {formatTime(message.createdAt)}
+          </time>
+          {message.updatedAt !== message.createdAt && settled ? <span className="text-xs text-slate-400">(edited)</span> : null}
+          {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
+        </header>
+        {editing ? (
+          <div className="mt-1">
+            <textarea
+              aria-label="Edit message"
+              className="w-full rounded-lg border border-slate-300 p-2 text-sm focus:border-brand-600 focus:outline-none"
+              value={draft}
+              maxLength={MESSAGE_CONTENT_MAX}
+              rows={3}
+              autoFocus
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onEditKey}
+            />
+            <div className="mt-1 flex gap-2 text-xs">
+              <button type="button" className={action} onClick={() => void saveEdit()}>
+                Save
+              </button>
+              <button type="button" className={action} onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <MessageText content={message.content} />
+        )}
+        <Attachment message={message} />
+        {send?.progress !== null && send?.progress !== undefined && sending ? (
+          <div className="mt-1 h-1.5 w-48 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(send.progress * 100)}>
+            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(send.progress * 100)}%` }} />
+          </div>
+        ) : null}
+        {failed ? (
+          <div className="mt-1 flex items-center gap-2 text-xs text-red-700" role="alert">
+            Not sent.
+            <button type="button" className={`${action} text-red-700`} onClick={() => void retrySend(send.clientMessageId)}>
+              <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" /> Retry
+            </button>
+            <button type="button" className={action} onClick={() => discardSend(send.clientMessageId)}>
+              <X className="h-3.5 w-3.5" aria-hidden="true" /> Discard
+            </button>
+          </div>
+        ) : null}
+        {settled && (message.likedBy.length > 0 || (showThreadLink && message.replies.length > 0)) ? (
+          <div className="mt-1 flex flex-wrap gap-2">
+            {message.likedBy.length > 0 ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs text-rose-700" title={`Liked by ${likeSummary(message.likedBy, users)}`}>
+                <Heart className="h-3 w-3 fill-current" aria-hidden="true" />
+                <span>{message.likedBy.length}</span>
+                <span className="sr-only"> likes: {likeSummary(message.likedBy, users)}</span>
+              </span>
+            ) : null}
+            {showThreadLink && message.replies.length > 0 ? (
+              <Link to={DASHBOARD_PATHS.thread(message.id)} className="text-xs font-medium text-brand-700 hover:underline">
+                {message.replies.length} {message.replies.length === 1 ? 'reply' : 'replies'}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {confirmDelete ? (
+          <div className="mt-1 flex items-center gap-2 text-xs" role="alertdialog" aria-label="Delete this message?">
+            <span className="text-slate-700">Delete this message?</span>
+            <button type="button" className={`${action} text-red-700`} autoFocus onClick={() => void deleteMessage(message.id).then(() => setConfirmDelete(false))}>
+              Delete
+            </button>
+            <button type="button" className={action} onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {settled && !editing ? (
+        <div
+          className="absolute right-2 top-1 flex gap-0.5 rounded-lg border border-slate-200 bg-white p-0.5 opacity-0 shadow-sm focus-within:opacity-100 group-hover:opacity-100"
+          role="toolbar"
+          aria-label="Message actions"
+        >
+          <button
+            type="button"
+            className={action}
+            aria-pressed={liked}
+            aria-label={liked ? 'Unlike' : 'Like'}
+            onClick={() => void (liked ? unlikeMessage(message.id) : likeMessage(message.id))}
+          >
+            <Heart className={`h-4 w-4 ${liked ? 'fill-rose-500 text-rose-500' : ''}`} aria-hidden="true" />
+          </button>
+          {showThreadLink ? (
+            <Link to={DASHBOARD_PATHS.thread(message.id)} className={action} aria-label="Reply in thread">
+              <MessageSquareReply className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          ) : null}
+          {isOwn ? (
+            <button type="button" className={action} aria-label="Edit" onClick={() => { setDraft(message.content); setEditing(true); }}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          {isOwn || me?.role === 'admin' ? (
+            <button type="button" className={action} aria-label="Delete" onClick={() => setConfirmDelete(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          {!isOwn ? (
+            <button type="button" className={action} aria-label="Report to admins" onClick={() => void flagMessage(message.id)}>
+              <Flag className="h-4 w-4" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,105 @@
+/** Start-direct dialog: pick a resident from the directory, with a search box. */
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useUsersStore } from '../../stores/users.ts';
+import { UserAvatar } from '../shell/UserAvatar.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { conversationPath } from './chat-hooks.ts';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function StartDirectDialog({ open, onOpenChange }: Props) {
+  const meId = useAuthStore((s) => s.user?.id ?? null);
+  const users = useUsersStore((s) => s.byId);
+  const loading = useUsersStore((s) => s.loading);
+  const online = useConversationsStore((s) => s.online);
+  const createDirect = useConversationsStore((s) => s.createDirect);
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const residents = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return Object.values(users)
+      .filter((u) => u.id !== meId && (!q || u.username.toLowerCase().includes(q)))
+      .sort((a, b) => a.username.localeCompare(b.username));
+  }, [users, meId, query]);
+
+  const start = async (userId: string) => {
+    setBusyId(userId);
+    const conversation = await createDirect(userId);
+    setBusyId(null);
+    if (!conversation) return;
+    onOpenChange(false);
+    setQuery('');
+    void navigate(conversationPath(conversation));
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) void useUsersStore.getState().loadUsers(true);
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-5 shadow-xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">New direct message</Dialog.Title>
+            <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">Choose a neighbour to message privately.</Dialog.Description>
+          <input
+            type="search"
+            aria-label="Search residents"
+            placeholder="Search residents"
+            className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <ul className="mt-3 min-h-0 flex-1 overflow-y-auto" aria-label="Residents">
+            {loading && residents.length === 0 ? (
+              <li className="flex justify-center py-6 text-slate-500">
+                <Spinner />
+              </li>
+            ) : null}
+            {!loading && residents.length === 0 ? <li className="py-6 text-center text-sm text-slate-500">No residents found.</li> : null}
+            {residents.map((user) => (
+              <li key={user.id}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-100 disabled:opacity-60"
+                  disabled={busyId !== null}
+                  onClick={() => void start(user.id)}
+                >
+                  <span className="relative">
+                    <UserAvatar name={user.username} src={user.avatar} />
+                    {online.has(user.id) ? (
+                      <span className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-emerald-500" aria-label="online" />
+                    ) : null}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
+                    {user.description ? <span className="block truncate text-xs text-slate-500">{user.description}</span> : null}
+                  </span>
+                  {busyId === user.id ? <Spinner className="h-4 w-4" /> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,50 @@
+/** Small hooks and helpers shared by the chat screens; they read stores, never call fetch. */
+import { useEffect } from 'react';
+import type { Conversation } from '@stoop/shared';
+import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { connectSocket } from '../../services/socket.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useUsersStore, type UsersState } from '../../stores/users.ts';
+
+/** Opens the socket and loads the conversation list and directory once per session. */
+export function useChatBootstrap(): void {
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  useEffect(() => {
+    if (!userId) return;
+    connectSocket();
+    const conversations = useConversationsStore.getState();
+    if (!conversations.loaded && !conversations.loading) void conversations.loadConversations();
+    void useUsersStore.getState().loadUsers();
+  }, [userId]);
+}
+
+export const conversationPath = (conversation: Pick<Conversation, 'id' | 'type'>) =>
+  conversation.type === 'channel' ? DASHBOARD_PATHS.channel(conversation.id) : DASHBOARD_PATHS.direct(conversation.id);
+
+/** The other participant of a direct conversation. */
+export const otherParticipant = (conversation: Conversation, meId: string | null) =>
+  conversation.participants.find((id) => id !== meId) ?? conversation.participants[0] ?? null;
+
+/** What a conversation is called for this viewer: a direct chat is named after the other resident. */
+export function conversationTitle(conversation: Conversation, meId: string | null, users: UsersState['byId']): string {
+  if (conversation.type === 'channel') return conversation.name;
+  const other = otherParticipant(conversation, meId);
+  return (other ? users[other]?.username : undefined) ?? (conversation.name || 'Direct message');
+}
+
+export function useConversationTitle(conversation: Conversation | null): string {
+  const meId = useAuthStore((s) => s.user?.id ?? null);
+  const users = useUsersStore((s) => s.byId);
+  return conversation ? conversationTitle(conversation, meId, users) : '';
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,134 @@
+/** chat-intro: welcome, the resident's top conversations, recent announcements and quick actions. */
+import { Hash, Megaphone, MessageSquarePlus, Plus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { TopConversations } from '../../components/TopConversations.tsx';
+import { CreateChannelDialog } from '../../components/chat/CreateChannelDialog.tsx';
+import { StartDirectDialog } from '../../components/chat/StartDirectDialog.tsx';
+import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
+import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { isApiError } from '../../services/api.ts';
+import { chatApi, type Announcement } from '../../services/chat-api.ts';
+import { logger } from '../../services/logger.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useUsersStore } from '../../stores/users.ts';
+
+const RECENT_ANNOUNCEMENTS = 5;
+
+/** Recent announcements; an empty list while that feature's endpoint is missing (404) or failing. */
+function useRecentAnnouncements(): Announcement[] | null {
+  const [items, setItems] = useState<Announcement[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    chatApi
+      .recentAnnouncements(RECENT_ANNOUNCEMENTS)
+      .then((list) => live && setItems(list))
+      .catch((error: unknown) => {
+        if (!(isApiError(error) && error.status === 404)) logger.warn('Announcements could not be loaded', { error: String(error) });
+        if (live) setItems([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return items;
+}
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
+const quick = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
+export default function ChatIntroPage() {
+  useChatBootstrap();
+  const user = useAuthStore((s) => s.user);
+  const conversations = useConversationsStore((s) => s.conversations);
+  const users = useUsersStore((s) => s.byId);
+  const announcements = useRecentAnnouncements();
+  const [dialog, setDialog] = useState<'channel' | 'direct' | null>(null);
+  const [browsing, setBrowsing] = useState(false);
+  const meId = user?.id ?? null;
+  const channels = conversations.filter((c) => c.type === 'channel');
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 p-4 sm:p-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-slate-900">Welcome{user ? `, ${user.username}` : ''}</h1>
+        <p className="mt-1 text-sm text-slate-600">Catch up with your neighbours, or start something new.</p>
+      </header>
+
+      <section className={card} aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="text-sm font-semibold text-slate-700">
+          Quick actions
+        </h2>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          <button type="button" className={quick} onClick={() => setDialog('direct')}>
+            <MessageSquarePlus className="h-4 w-4 text-brand-700" aria-hidden="true" /> New direct chat
+          </button>
+          <button type="button" className={quick} onClick={() => setBrowsing((b) => !b)} aria-expanded={browsing}>
+            <Hash className="h-4 w-4 text-brand-700" aria-hidden="true" /> Browse channels
+          </button>
+          <button type="button" className={quick} onClick={() => setDialog('direct')}>
+            <Users className="h-4 w-4 text-brand-700" aria-hidden="true" /> Browse residents
+          </button>
+          <button type="button" className={quick} onClick={() => setDialog('channel')}>
+            <Plus className="h-4 w-4 text-brand-700" aria-hidden="true" /> New channel
+          </button>
+        </div>
+        {browsing ? (
+          <ul className="mt-3 grid gap-1 sm:grid-cols-2" aria-label="All channels">
+            {channels.map((c) => (
+              <li key={c.id}>
+                <Link to={conversationPath(c)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
+                  <Hash className="h-4 w-4 text-slate-400" aria-hidden="true" />
+                  <span className="truncate">{c.name}</span>
+                  {c.description ? <span className="truncate text-xs text-slate-500">— {c.description}</span> : null}
+                </Link>
+              </li>
+            ))}
+            {channels.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">No channels yet — create the first one.</li> : null}
+          </ul>
+        ) : null}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className={card} aria-labelledby="top-heading">
+          <h2 id="top-heading" className="text-sm font-semibold text-slate-700">
+            Your conversations
+          </h2>
+          <div className="mt-3">
+            <TopConversations conversations={conversations} labelFor={(c) => conversationTitle(c, meId, users)} />
+            {conversations.length === 0 ? <p className="text-sm text-slate-500">Nothing here yet. Say hello in a channel!</p> : null}
+          </div>
+        </section>
+        <section className={card} aria-labelledby="announcements-heading">
+          <div className="flex items-center justify-between">
+            <h2 id="announcements-heading" className="text-sm font-semibold text-slate-700">
+              Recent announcements
+            </h2>
+            <Link to={DASHBOARD_PATHS.announcements} className="text-xs font-medium text-brand-700 hover:underline">
+              See all
+            </Link>
+          </div>
+          {announcements === null ? (
+            <p className="mt-3 text-sm text-slate-400">Loading…</p>
+          ) : announcements.length === 0 ? (
+            <div className="mt-3 flex items-center gap-3 text-sm text-slate-500">
+              <Megaphone className="h-5 w-5 text-slate-400" aria-hidden="true" /> No announcements yet.
+            </div>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {announcements.map((a) => (
+                <li key={a.id}>
+                  <p className="text-sm font-medium text-slate-900">{a.title}</p>
+                  <p className="line-clamp-2 text-sm text-slate-600">{a.body}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <CreateChannelDialog open={dialog === 'channel'} onOpenChange={(open) => setDialog(open ? 'channel' : null)} />
+      <StartDirectDialog open={dialog === 'direct'} onOpenChange={(open) => setDialog(open ? 'direct' : null)} />
+    </div>
+  );
+}

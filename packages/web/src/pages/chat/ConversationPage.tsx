@@ -1,0 +1,92 @@
+/** conversations/channel/:conversationId and conversations/direct/:conversationId. */
+import { MessageCircleOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Composer } from '../../components/chat/Composer.tsx';
+import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx';
+import { MessageList } from '../../components/chat/MessageList.tsx';
+import { TypingIndicator } from '../../components/chat/TypingIndicator.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { isApiError } from '../../services/api.ts';
+import { joinConversation } from '../../services/socket.ts';
+import { toast } from '../../services/toast.ts';
+import { useActivityStore } from '../../stores/activity.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+
+export default function ConversationPage() {
+  const { conversationId = '' } = useParams();
+  const conversation = useConversationsStore((s) => s.conversations.find((c) => c.id === conversationId) ?? null);
+  const cache = useMessagesStore((s) => s.cache.conversations[conversationId]);
+  const loading = useMessagesStore((s) => s.loading[conversationId] === true);
+  const meId = useAuthStore((s) => s.user?.id ?? null);
+  const activeConversationId = useConversationsStore((s) => s.activeConversationId);
+  const [notFound, setNotFound] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!conversationId) return;
+    const conversations = useConversationsStore.getState();
+    // The guard activates on navigation; this keeps a direct mount (tests, hot reload) consistent.
+    if (conversations.activeConversationId !== conversationId) conversations.setActiveConversation(conversationId);
+    else conversations.markRead(conversationId);
+    useMessagesStore.getState().touchConversation(conversationId);
+    useMessagesStore
+      .getState()
+      .loadMessages(conversationId)
+      .then(() => setNotFound(null))
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404) setNotFound(conversationId);
+        else toast.error(isApiError(error) ? error.message : 'Could not load the messages.');
+      });
+  }, [conversationId]);
+
+  // Record the visit, and watch a channel the resident is not a member of yet.
+  const type = conversation?.type ?? null;
+  const isMember = conversation !== null && meId !== null && conversation.participants.includes(meId);
+  useEffect(() => {
+    if (!type) return;
+    useActivityStore.getState().record(conversationId, type);
+    if (type === 'channel' && !isMember) void joinConversation(conversationId);
+  }, [conversationId, type, isMember]);
+
+  if (notFound === conversationId) {
+    return (
+      <EmptyState
+        icon={MessageCircleOff}
+        title="Conversation not found"
+        description="It may have been deleted, or you no longer have access to it."
+      />
+    );
+  }
+
+  if (!conversation) {
+    return (
+      <div className="flex h-full items-center justify-center text-slate-400">
+        <Spinner />
+        <span className="sr-only">Loading conversation</span>
+      </div>
+    );
+  }
+
+  const participantIds = conversation.type === 'direct' ? conversation.participants : [];
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-white">
+      <ConversationHeader conversation={conversation} />
+      <MessageList
+        messages={cache?.messages ?? []}
+        hasMore={cache?.hasMore ?? false}
+        loading={loading || !cache}
+        onLoadOlder={() =>
+          void useMessagesStore
+            .getState()
+            .loadOlder(conversationId)
+            .catch(() => toast.error('Could not load older messages.'))
+        }
+      />
+      <TypingIndicator conversationId={conversationId} />
+      <Composer conversationId={activeConversationId === conversationId ? conversationId : null} conversationType={conversation.type} participantIds={participantIds} />
+    </div>
+  );
+}
