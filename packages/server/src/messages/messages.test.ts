@@ -13,14 +13,13 @@ import { expectError } from '../test/http.ts';
 
 let t: TestApp;
 let alice: Headers, bob: Headers, carol: Headers, admin: Headers, locked: Headers;
-let aliceId: string, bobId: string, carolId: string;
+let bobId: string, carolId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ ATTACHMENT_MAX_BYTES: '2048' });
   const a = await makeUser(t.app, { username: 'Alice Park' });
   const b = await makeUser(t.app, { username: 'Bob Stone' });
   const c = await makeUser(t.app, { username: 'Carol' });
-  aliceId = a.id;
   bobId = b.id;
   carolId = c.id;
   alice = await sessionFor(t.app, a);

@@ -106,7 +106,7 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
       void joined.then(() => handleJoin(app, socket, payload, true)).then(safeAck(ack));
     });
     socket.on('conversation:leave', (payload, ack) => {
-      void handleJoin(app, socket, payload, false).then(safeAck(ack));
+      void joined.then(() => handleJoin(app, socket, payload, false)).then(safeAck(ack));
     });
   });
 

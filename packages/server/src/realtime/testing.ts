@@ -1,0 +1,84 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import {
+  serverEventSchemas,
+  type ClientToServerEvents,
+  type Message,
+  type ServerEventName,
+  type ServerToClientEvents,
+} from '@stoop/shared';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A real socket.io-client, recording every server event after checking it against its shared schema. */
+export class Recorder {
+  readonly events: { name: ServerEventName; payload: unknown }[] = [];
+  constructor(readonly socket: ClientSocket) {
+    socket.onAny((name: ServerEventName, payload: unknown) => {
+      const schema = serverEventSchemas[name];
+      expect(schema, `unknown event ${name}`).toBeDefined();
+      this.events.push({ name, payload: schema.parse(payload) });
+    });
+  }
+
+  of(name: ServerEventName): unknown[] {
+    return this.events.filter((e) => e.name === name).map((e) => e.payload);
+  }
+
+  messages(name: 'message:new' | 'message:updated' | 'message:deleted' | 'message:liked'): Message[] {
+    return (this.of(name) as { message: Message }[]).map((p) => p.message);
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+export function openSocket(url: string, cookie: string | undefined): ClientSocket {
+  return connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+}
+
+/** Connects and resolves once the server accepted the socket (and it joined its rooms). */
+export async function connected(url: string, cookie: string): Promise<Recorder> {
+  const socket = openSocket(url, cookie);
+  const recorder = new Recorder(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  // Room joins happen right after the handshake; a join round trip proves they are done.
+  await new Promise<void>((resolve) => socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()));
+  return recorder;
+}
+
+/** The connect_error message a refused socket gets. */
+export function refusal(url: string, cookie: string | undefined): Promise<string> {
+  const socket = openSocket(url, cookie);
+  return new Promise((resolve) => {
+    socket.once('connect', () => {
+      socket.disconnect();
+      resolve('connected');
+    });
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      resolve(error.message);
+    });
+  });
+}
+
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for a condition');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Lets in-flight events arrive before asserting that something did not happen. */
+export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
