@@ -25,6 +25,7 @@ import { errorBody, installErrorHandler } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
 import { chatPlugin } from './conversations/plugin.ts';
+import { logRoutes } from './logs/routes.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(adminRoutes);
   await app.register(chatPlugin);
+  await app.register(logRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
