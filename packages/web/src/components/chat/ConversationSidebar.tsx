@@ -20,7 +20,6 @@ function UnreadBadge({ count }: { count: number }) {
   return (
     <span className="ml-auto min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
     </span>
   );
 }
@@ -34,10 +33,12 @@ interface RowProps {
 
 function ConversationRow({ conversation, title, avatar, online }: RowProps) {
   const unread = conversation.unreadCount;
+  const presence = conversation.type === 'direct' ? (online ? ', online' : ', offline') : '';
   return (
     <li>
       <NavLink
         to={conversationPath(conversation)}
+        aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}`}
         className={({ isActive }) =>
           `flex min-h-10 items-center gap-2 rounded-lg px-3 py-1.5 text-sm ${
             isActive ? 'bg-brand-50 font-semibold text-brand-800' : unread > 0 ? 'font-semibold text-slate-900 hover:bg-slate-100' : 'text-slate-700 hover:bg-slate-100'
@@ -52,7 +53,6 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
             <span
               className={`absolute -bottom-0.5 -right-0.5 h-2.5 w-2.5 rounded-full border-2 border-white ${online ? 'bg-emerald-500' : 'bg-slate-300'}`}
             />
-            <span className="sr-only">{online ? ' (online)' : ' (offline)'}</span>
           </span>
         )}
         <span className="min-w-0 truncate">{title}</span>

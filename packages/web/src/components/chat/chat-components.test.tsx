@@ -1,0 +1,133 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { Conversation, PublicUser, User } from '@stoop/shared';
+import { makeMessage } from '../../services/message-cache.fixtures.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { useUsersStore } from '../../stores/users.ts';
+import { Composer } from './Composer.tsx';
+import { ConversationSidebar } from './ConversationSidebar.tsx';
+import { MessageRow } from './MessageRow.tsx';
+import { typingText } from './TypingIndicator.tsx';
+
+vi.mock('../../services/socket.ts', () => ({ connectSocket: vi.fn(), emitTyping: vi.fn(), joinConversation: vi.fn() }));
+
+const me = { id: 'me', username: 'Me Myself', role: 'resident', isLocked: false, avatar: null } as unknown as User;
+const nadia = { id: 'nadia', username: 'Nadia', avatar: null } as PublicUser;
+
+function conversation(overrides: Partial<Conversation>): Conversation {
+  return {
+    id: 'c1',
+    type: 'channel',
+    participants: [],
+    name: 'Lobby',
+    description: '',
+    icon: null,
+    createdBy: null,
+    createdAt: '2025-03-01T00:00:00.000Z',
+    updatedAt: '2025-03-01T00:00:00.000Z',
+    lastMessageAt: null,
+    metadata: { adminFlaggedBy: [], adminHidden: false },
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  useAuthStore.setState({ user: me });
+  useUsersStore.setState({ byId: { nadia }, loaded: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Composer', () => {
+  it('Enter sends, Shift+Enter does not', () => {
+    const send = vi.spyOn(useMessagesStore.getState(), 'sendMessage').mockResolvedValue(null);
+    useMessagesStore.setState({ sendMessage: send });
+    render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(send).toHaveBeenCalledWith({ content: 'hello', file: null, parentMessageId: null });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('is disabled while no conversation is active', () => {
+    render(<Composer conversationId={null} conversationType={null} participantIds={[]} />);
+    expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).disabled).toBe(true);
+  });
+
+  it('completes @mentions from the directory', () => {
+    render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'hi @Na', selectionStart: 6 } });
+    expect(screen.getByRole('option', { name: '@Nadia' })).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLTextAreaElement).value).toBe('hi @Nadia ');
+  });
+});
+
+describe('MessageRow', () => {
+  it('a failed send shows Retry, which resends with the same clientMessageId', () => {
+    const retry = vi.fn().mockResolvedValue(null);
+    useMessagesStore.setState({ retrySend: retry });
+    const message = makeMessage({ id: 'local-cm', userId: 'me', clientMessageId: 'cm', content: 'hello' });
+    const send: OutgoingMessage = { clientMessageId: 'cm', conversationId: 'c1', content: 'hello', parentMessageId: null, file: null, status: 'failed', progress: null };
+    render(
+      <MemoryRouter>
+        <MessageRow message={message} send={send} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(retry).toHaveBeenCalledWith('cm');
+  });
+
+  it('renders markdown safely and shows who liked', () => {
+    const message = makeMessage({ userId: 'nadia', content: '<b>x</b> **ok**', likedBy: ['nadia'] });
+    const { container } = render(
+      <MemoryRouter>
+        <MessageRow message={message} send={undefined} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('strong')?.textContent).toBe('ok');
+    expect(screen.getByText(/likes: Nadia/)).toBeTruthy();
+  });
+});
+
+describe('ConversationSidebar', () => {
+  it('lists channels and direct chats with unread badges and presence', () => {
+    useConversationsStore.setState({
+      loaded: true,
+      online: new Set(['nadia']),
+      conversations: [
+        conversation({ id: 'c1', name: 'Lobby', unreadCount: 3 }),
+        conversation({ id: 'd1', type: 'direct', participants: ['me', 'nadia'], name: '' }),
+      ],
+    });
+    render(
+      <MemoryRouter>
+        <ConversationSidebar />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Lobby, 3 unread' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nadia, online' })).toBeTruthy();
+    act(() => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Filter conversations' }), { target: { value: 'nad' } });
+    });
+    expect(screen.queryByRole('link', { name: /Lobby/ })).toBeNull();
+  });
+});
+
+describe('typing indicator', () => {
+  it('names who is typing', () => {
+    expect(typingText(['Nadia'])).toBe('Nadia is typing…');
+    expect(typingText(['Nadia', 'Omar'])).toBe('Nadia and Omar are typing…');
+  });
+});
