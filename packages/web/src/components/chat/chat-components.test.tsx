@@ -60,7 +60,7 @@ describe('Composer', () => {
 
   it('is disabled while no conversation is active', () => {
     render(<Composer conversationId={null} conversationType={null} participantIds={[]} />);
-    expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Message" }).disabled).toBe(true);
   });
 
   it('completes @mentions from the directory', () => {
