@@ -18,7 +18,7 @@ const tags = ['admin'];
 
 /** Account administration: approval queue, lock, unlock, role. Every change is audited. */
 export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('preValidation', requireAdmin);
 
   app.get(
     '/api/admin/users',
@@ -55,7 +55,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags,
         summary: 'Lock (reason defaults to pending_approval)',
         params,
-        body: lockBodySchema.optional(),
+        body: lockBodySchema.nullish(),
         response: { 200: userResponseSchema, ...errors },
       },
     },

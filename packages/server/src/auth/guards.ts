@@ -6,12 +6,12 @@ import { forbidden, unauthorized } from '../http/errors.ts';
 import { checkCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
 
-/** preHandler: 401 UNAUTHENTICATED without a session. */
+/** preValidation hook: 401 UNAUTHENTICATED without a session. */
 export function requireUser(request: FastifyRequest): Promise<void> {
   return request.user ? Promise.resolve() : Promise.reject(unauthorized());
 }
 
-/** preHandler: 401 without a session, 403 FORBIDDEN for non-admins. */
+/** preValidation hook: 401 without a session, 403 FORBIDDEN for non-admins. */
 export function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) return Promise.reject(unauthorized());
   if (request.user.role !== 'admin') return Promise.reject(forbidden('Only admins can do that'));

@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/protected/user',
     {
       config: { allowLocked: true },
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (session check)',
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/login',
     {
-      preHandler: loginLimit,
+      preValidation: loginLimit,
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/signup',
     {
-      preHandler: signupLimit,
+      preValidation: signupLimit,
       schema: {
         tags: ['auth'],
         summary: 'Create an account (locked until approved) and sign in',
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/forgot-password',
     {
-      preHandler: formLimit,
+      preValidation: formLimit,
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (always 204)',
@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/reset-password',
     {
-      preHandler: formLimit,
+      preValidation: formLimit,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token; ends all sessions',
@@ -186,7 +186,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/contact',
     {
-      preHandler: formLimit,
+      preValidation: formLimit,
       schema: {
         tags: ['auth'],
         summary: 'Send a message to the community admins',

@@ -13,7 +13,7 @@ export type LimitRule = {
 };
 
 /**
- * A preHandler enforcing several counters at once (per IP and per account). It uses the store of
+ * A preValidation hook enforcing several counters at once (per IP and per account). It uses the store of
  * @fastify/rate-limit (memory, or Redis when REDIS_URL is set, so limits hold across instances).
  * The plugin's own per-route hook cannot be stacked, hence createRateLimit.
  */

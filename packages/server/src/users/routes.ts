@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/users',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Approved residents (public fields), optional username filter q',
@@ -66,7 +66,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/users/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: 'One user',
@@ -83,7 +83,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.put(
     '/api/profile',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: 'Update the own profile',
@@ -101,7 +101,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/avatars/:file',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: 'An avatar picture (signed-in users only)',

@@ -1,0 +1,48 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders, type TestApp } from './test/helpers.ts';
+import { call, expectError } from './test/http.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const web = await mkdtemp(path.join(tmpdir(), 'stoop-web-'));
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Stoop</title>');
+  await writeFile(path.join(web, 'app.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: web });
+});
+afterAll(async () => t.close());
+
+describe('app', () => {
+  it('issue: the OpenAPI document is generated from the zod schemas at /api/docs/json', async () => {
+    const res = await call(t.app, 'GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/signup', '/api/users/{id}', '/api/admin/users']),
+    );
+    const ui = await call(t.app, 'GET', '/api/docs');
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+
+  it('DESIGN: unknown /api routes give a JSON 404 in the common error shape', async () => {
+    expectError(await call(t.app, 'GET', '/api/nope'), 404, { code: 'NOT_FOUND' });
+    expectError(await call(t.app, 'POST', '/api/nope', {}, csrfHeaders(t.app)), 404);
+  });
+
+  it('the built web app is served, with the SPA fallback to index.html for other GETs', async () => {
+    expect((await call(t.app, 'GET', '/app.js')).body).toContain('console.log');
+    const deep = await call(t.app, 'GET', '/main_dashboard/chat-intro');
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    expect(deep.body).toContain('<title>Stoop</title>');
+  });
+
+  it('security headers are set (helmet)', async () => {
+    const res = await call(t.app, 'GET', '/api/csrf-token');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
