@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn(() => Promise.resolve(null)), serviceWorkerSupported: () => true }));
+vi.mock('web-vitals', () => ({ onCLS: vi.fn(), onFCP: vi.fn(), onINP: vi.fn(), onLCP: vi.fn(), onTTFB: vi.fn() }));
+
+import { startPlatform } from './platform-start.ts';
+import { logger } from './logger.ts';
+import { memoryMonitor } from './memory.ts';
+import { WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
+
+describe('startPlatform', () => {
+  afterEach(() => {
+    logger.stop();
+    memoryMonitor.stop();
+    vi.useRealTimers();
+  });
+
+  it('platform: starts theme, safe area and services once; a second call does nothing', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    const start = vi.spyOn(logger, 'start');
+    startPlatform();
+    startPlatform();
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(`${WEB_SAFE_AREA_BOTTOM_PX}px`);
+    vi.unstubAllGlobals();
+  });
+});
