@@ -82,7 +82,7 @@ export async function sendMessage(
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
   const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
-  let result: { row: MessageRow; parent: MessageRow | undefined };
+  let result: { row: MessageRow; parent: MessageRow | undefined; file: FileRow | undefined };
   try {
     result = await repo.inChangeTransaction(ctx.db, async (tx) => {
       const file = stored
@@ -103,7 +103,7 @@ export async function sendMessage(
       if (!isParticipant) await addParticipants(tx, conversationId, [user.id], true);
       // The parent's reply list changed: it takes a seq too, so sync and events carry it.
       const parent = parentId ? await repo.changeMessage(tx, parentId, {}) : undefined;
-      return { row, parent };
+      return { row, parent, file };
     });
   } catch (error) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
@@ -113,7 +113,8 @@ export async function sendMessage(
     if (!first) throw error;
     return { message: await presentOne(ctx.db, first), created: false };
   }
-  const message = await presentOne(ctx.db, result.row);
+  // A brand-new message has no likes or replies yet: no need to ask the database.
+  const message = presentMessage({ ...result.row, file: result.file ?? null, likedBy: [], replies: [] });
   ctx.bus.publish('message:new', { message });
   if (result.parent) ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, result.parent) });
   return { message, created: true };
