@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { credentialsBox, ensureAdmin } from './seed/admin.ts';
+import { seedDemo } from './seed/demo.ts';
+import { DEMO_PASSWORD } from './seed/residents.ts';
+
+/** `node --import tsx src/main.ts [--demo]`: migrate, create the first admin, optionally seed, listen. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config); // opens the database and applies migrations
+  const admin = await ensureAdmin(app.db, config);
+  if (admin.generatedPassword)
+    console.log(`\n${credentialsBox(admin.user.email, admin.generatedPassword)}\n`);
+  else if (admin.created) console.log(`Created the admin account ${admin.user.email}.`);
+
+  if (process.argv.includes('--demo') || config.DEMO) {
+    const { residents } = await seedDemo(app.db, { admin: admin.user, uploadDir: config.UPLOAD_DIR });
+    console.log(
+      `Demo community ready: ${residents.length} residents, password "${DEMO_PASSWORD}" (e.g. ${residents[0]?.email ?? ''}).`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Let in-flight requests finish, close sockets, the database and Redis; force-exit if stuck.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`Stoop is running at http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

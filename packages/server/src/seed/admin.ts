@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { defaultUserMetadata } from '@stoop/shared';
+import { hashPassword } from '../auth/password.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { countAdmins, findUserByEmail, insertUser, listUsers } from '../users/repo.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@stoop.local';
+
+export type FirstAdmin = { user: UserRow; created: boolean; generatedPassword?: string };
+
+/**
+ * First boot: with no admin in the database, creates one from ADMIN_EMAIL/ADMIN_PASSWORD, or
+ * admin@stoop.local with a generated password that the caller prints once. Later boots return
+ * the existing admin untouched.
+ */
+export async function ensureAdmin(
+  db: Db,
+  config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+): Promise<FirstAdmin> {
+  if ((await countAdmins(db)) > 0) {
+    const [existing] = await listUsers(db, { role: 'admin', limit: 1 });
+    if (existing) return { user: existing, created: false };
+  }
+  const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
+  const password = config.ADMIN_PASSWORD ?? generatedPassword ?? '';
+  const passwordHash = await hashPassword(password);
+  const taken = await findUserByEmail(db, email);
+  if (taken)
+    throw new Error(`ADMIN_EMAIL ${email} belongs to an existing non-admin account; promote it instead`);
+  const user = await insertUser(db, {
+    email,
+    username: 'Admin',
+    description: 'Community manager',
+    passwordHash,
+    metadata: defaultUserMetadata(),
+    role: 'admin',
+    isLocked: false,
+    lockReason: null,
+  });
+  return generatedPassword ? { user, created: true, generatedPassword } : { user, created: true };
+}
+
+/** A box around the generated credentials so they stand out in the start-up log. */
+export function credentialsBox(email: string, password: string): string {
+  const lines = [
+    'First start: an admin account was created.',
+    `  email:    ${email}`,
+    `  password: ${password}`,
+    'This password is shown only once. Sign in and change it.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const edge = `+${'-'.repeat(width + 2)}+`;
+  return [edge, ...lines.map((l) => `| ${l.padEnd(width)} |`), edge].join('\n');
+}

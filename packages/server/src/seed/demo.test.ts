@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import type { User } from '@stoop/shared';
+import { users } from '../db/schema/index.ts';
+import { createTestApp, sessionFor, type TestApp } from '../test/helpers.ts';
+import { call } from '../test/http.ts';
+import { credentialsBox, ensureAdmin } from './admin.ts';
+import { seedDemo } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const userCount = async () => Number((await t.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+
+describe('first boot and demo seed', () => {
+  it('issue: first boot without ADMIN_PASSWORD creates admin@stoop.local with a generated password, once', async () => {
+    const first = await ensureAdmin(t.db, {});
+    expect(first).toMatchObject({
+      created: true,
+      user: { email: 'admin@stoop.local', role: 'admin', isLocked: false },
+    });
+    expect(first.generatedPassword?.length).toBeGreaterThanOrEqual(12);
+    expect(credentialsBox(first.user.email, first.generatedPassword!)).toContain(first.generatedPassword);
+    const login = await t.app.inject({ method: 'GET', url: '/api/csrf-token' });
+    const cookie = `stoop_csrf=${login.cookies.find((c) => c.name === 'stoop_csrf')!.value}`;
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/login',
+      { email: 'admin@stoop.local', password: first.generatedPassword },
+      {
+        cookie,
+        'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    const second = await ensureAdmin(t.db, {
+      ADMIN_EMAIL: 'other@example.com',
+      ADMIN_PASSWORD: 'whatever123',
+    });
+    expect(second).toEqual({ user: first.user, created: false });
+  });
+
+  it('issue: ADMIN_EMAIL/ADMIN_PASSWORD are used when set', async () => {
+    const fresh = await createTestApp();
+    try {
+      const made = await ensureAdmin(fresh.db, {
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: 'given password',
+      });
+      expect(made).toMatchObject({ created: true, user: { email: 'boss@example.com' } });
+      expect(made.generatedPassword).toBeUndefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('DESIGN demo: at least 12 varied approved residents, one pending, one admin-locked; idempotent', async () => {
+    const { user: admin } = await ensureAdmin(t.db, {});
+    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const after = await userCount();
+    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    expect(await userCount()).toBe(after);
+    expect(residents.filter((r) => !r.isLocked).length).toBeGreaterThanOrEqual(12);
+    expect(residents.filter((r) => r.lockReason === 'pending_approval')).toHaveLength(1);
+    expect(residents.filter((r) => r.lockReason === 'admin_lock')).toHaveLength(1);
+    // Profiles are filled and varied.
+    expect(new Set(residents.map((r) => r.metadata.work)).size).toBeGreaterThan(8);
+    expect(residents.every((r) => r.description.length > 0 && r.metadata.interests.length > 0)).toBe(true);
+    const headers = await sessionFor(t.app, admin);
+    const pending = await call(t.app, 'GET', '/api/admin/users?status=pending_approval', undefined, headers);
+    expect(pending.json<{ users: User[] }>().users.map((u) => u.username)).toEqual(['Grace']);
+    expect(DEMO_RESIDENTS.length).toBe(residents.length);
+    expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+  });
+});

@@ -1,0 +1,40 @@
+import { defaultUserMetadata } from '@stoop/shared';
+import { hashPassword } from '../auth/password.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { findUserByEmail, insertUser } from '../users/repo.ts';
+import { seedChat } from './chat.ts';
+import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
+
+/**
+ * Seeds the demo community (`npm start -- --demo` or DEMO=1): the residents of seed/residents.ts
+ * (one pending, one admin-locked), then the chat of seed/chat.ts. Idempotent: existing residents
+ * (by email) are kept as they are, and each later step checks for itself whether it already ran.
+ * To extend: add a seed/<area>.ts step taking (db, users) and call it at the end.
+ */
+export async function seedDemo(
+  db: Db,
+  options: { admin: UserRow; uploadDir: string },
+): Promise<{ residents: UserRow[] }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const residents: UserRow[] = [];
+  for (const resident of DEMO_RESIDENTS) {
+    const existing = await findUserByEmail(db, resident.email);
+    residents.push(
+      existing ??
+        (await insertUser(db, {
+          email: resident.email,
+          username: resident.username,
+          description: resident.description,
+          passwordHash,
+          metadata: { ...defaultUserMetadata(), ...resident.metadata },
+          role: 'resident',
+          isLocked: resident.lock !== undefined,
+          lockReason: resident.lock ?? null,
+        })),
+    );
+  }
+  // The admin speaks first in the seeded chat (announcing the water shut-off, welcoming people).
+  await seedChat(db, options.uploadDir, [options.admin, ...residents]);
+  return { residents };
+}
