@@ -119,9 +119,18 @@ function createSocket(): ChatSocket {
   return base ? io(base, options) : io(options);
 }
 
+/** Channels watched without being a member need their room again after a reconnect. */
+function rejoinActiveChannel(): void {
+  const { activeConversationId, conversations } = useConversationsStore.getState();
+  const me = useAuthStore.getState().user?.id;
+  const active = conversations.find((c) => c.id === activeConversationId);
+  if (active?.type === 'channel' && me && !active.participants.includes(me)) void joinConversation(active.id);
+}
+
 async function onConnect(): Promise<void> {
   const firstTime = !connectedOnce;
   connectedOnce = true;
+  rejoinActiveChannel();
   if (firstTime && useMessagesStore.getState().seq === 0) {
     setConnection('connected');
     return;

@@ -27,12 +27,14 @@ export function toItems(messages: readonly Message[], now = new Date()): Item[] 
 
 interface Props {
   messages: readonly Message[];
+  /** Opens the list at this message (a search result's jump link) instead of the newest one. */
+  focusMessageId?: string | null;
   hasMore: boolean;
   loading: boolean;
   onLoadOlder: () => void;
 }
 
-export function MessageList({ messages, hasMore, loading, onLoadOlder }: Props) {
+export function MessageList({ messages, focusMessageId = null, hasMore, loading, onLoadOlder }: Props) {
   const sends = useMessagesStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
   // Tracks where the previous first message sits, to move firstItemIndex by what was prepended.
@@ -50,6 +52,8 @@ export function MessageList({ messages, hasMore, loading, onLoadOlder }: Props) 
     return first;
   }, [items]);
 
+  const focusIndex = focusMessageId ? items.findIndex((i) => i.key === focusMessageId) : -1;
+
   if (messages.length === 0) {
     return (
       <div className="flex min-h-0 flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">
@@ -63,7 +67,8 @@ export function MessageList({ messages, hasMore, loading, onLoadOlder }: Props) 
       className="min-h-0 flex-1"
       data={items}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      // Remounted per conversation (keyed by the page), so the initial position applies on open.
+      initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }}
       computeItemKey={(_, item) => item.key}
       startReached={() => {
         if (hasMore && !loading) onLoadOlder();

@@ -69,6 +69,7 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
       className={`group relative flex gap-3 px-3 py-2 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending ? 'opacity-70' : ''}`}
       aria-label={`${name} at ${formatTime(message.createdAt)}`}
       data-message-id={message.id}
+      id={`message-${message.id}`}
     >
       <UserAvatar name={name} src={isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null)} className="mt-0.5 h-9 w-9 text-xs" />
       <div className="min-w-0 flex-1">

@@ -1,7 +1,7 @@
 /** conversations/channel/:conversationId and conversations/direct/:conversationId. */
 import { MessageCircleOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Composer } from '../../components/chat/Composer.tsx';
 import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx';
@@ -24,6 +24,8 @@ export default function ConversationPage() {
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
   const [notFound, setNotFound] = useState<string | null>(null);
+  const { hash } = useLocation();
+  const focusMessageId = hash.startsWith('#message-') ? decodeURIComponent(hash.slice('#message-'.length)) : null;
 
   useEffect(() => {
     if (!conversationId) return;
@@ -75,6 +77,8 @@ export default function ConversationPage() {
     <div className="flex h-full min-h-0 flex-col bg-white">
       <ConversationHeader conversation={conversation} />
       <MessageList
+        key={conversationId}
+        focusMessageId={focusMessageId}
         messages={cache?.messages ?? []}
         hasMore={cache?.hasMore ?? false}
         loading={loading || !cache}
