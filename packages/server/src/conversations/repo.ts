@@ -199,7 +199,12 @@ export async function markRead(db: DbOrTx, conversationId: string, userId: strin
       lastReadSeq: sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
     })
     .where(
-      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+        // Only write (and pay a commit) when something new arrived since the last read.
+        sql`${conversationParticipants.lastReadSeq} < (select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
+      ),
     );
 }
 

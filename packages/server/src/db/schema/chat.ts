@@ -135,8 +135,10 @@ export const messages = pgTable(
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
-    index('messages_page_idx')
-      .on(t.conversationId, t.createdAt.desc(), t.id.desc())
+    // Ascending on purpose: scanned backwards it serves ORDER BY created_at DESC, id DESC, whereas
+    // drizzle's .desc() emits DESC NULLS LAST, which that ORDER BY (NULLS FIRST) cannot use.
+    index('messages_page_v2_idx')
+      .on(t.conversationId, t.createdAt, t.id)
       .where(sql`${t.parentMessageId} is null`),
     index('messages_parent_idx').on(t.parentMessageId, t.createdAt),
     uniqueIndex('messages_seq_unique').on(t.seq),

@@ -1,0 +1,2 @@
+DROP INDEX "messages_page_idx";--> statement-breakpoint
+CREATE INDEX "messages_page_v2_idx" ON "messages" USING btree ("conversation_id","created_at","id") WHERE "messages"."parent_message_id" is null;
