@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
 import { ApiSession } from './support/api.ts';
-import { CHAT_PASSWORD, runChatFlow } from './chat.flow.ts';
+import { CHAT_PASSWORD, runChatFlow, runReconnectFlow, type ChatResidents } from './chat.flow.ts';
 
 async function approvedResident(url: string, admin: ApiSession, username: string, email: string): Promise<void> {
   const resident = new ApiSession(url);
@@ -33,10 +33,16 @@ describe.skipIf(!hasChromium)('chat: two residents talk live in a direct convers
     await stoop?.stop();
   });
 
+  const residents: ChatResidents = {
+    nadia: { email: 'nadia@chat.e2e.test', password: CHAT_PASSWORD },
+    omar: { email: 'omar@chat.e2e.test', password: CHAT_PASSWORD },
+  };
+
   it('exchange messages, like, reply in a thread and attach an image, each seeing the other live', async () => {
-    await runChatFlow(browser, stoop.url, {
-      nadia: { email: 'nadia@chat.e2e.test', password: CHAT_PASSWORD },
-      omar: { email: 'omar@chat.e2e.test', password: CHAT_PASSWORD },
-    });
+    await runChatFlow(browser, stoop.url, residents);
+  });
+
+  it('after a lost connection the open conversation catches up on new and edited messages', async () => {
+    await runReconnectFlow(browser, stoop.url, residents);
   });
 });

@@ -120,3 +120,44 @@ export async function runChatFlow(browser: Browser, url: string, residents: Chat
   await nadiaContext.close();
   await omarContext.close();
 }
+
+/**
+ * After a lost connection the open conversation catches up (DESIGN delivery rules): Omar goes
+ * offline, Nadia sends a message and edits an earlier one, Omar comes back and sees both without
+ * reloading. Runs after runChatFlow, reusing its direct conversation.
+ */
+export async function runReconnectFlow(browser: Browser, url: string, residents: ChatResidents): Promise<void> {
+  const viewport = { width: 1280, height: 800 };
+  const nadiaContext = await browser.newContext({ viewport });
+  const omarContext = await browser.newContext({ viewport });
+  const nadia = await signIn(nadiaContext, url, residents.nadia);
+  const omar = await signIn(omarContext, url, residents.omar);
+  await sidebar(nadia).getByRole('link', { name: /Omar Haddad/ }).click();
+  await sidebar(omar).getByRole('link', { name: /Nadia Okafor/ }).click();
+  await messageRow(omar, 'laundry room open').waitFor();
+  await messageRow(nadia, 'laundry room open').waitFor();
+
+  await omarContext.setOffline(true);
+  await omar.getByRole('status').filter({ hasText: 'Reconnecting' }).waitFor({ timeout: 30_000 });
+
+  const composer = nadia.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Sent while you were offline');
+  await composer.press('Enter');
+  await messageRow(nadia, 'Sent while you were offline').getByText('Sending…').waitFor({ state: 'detached' });
+  const first = messageRow(nadia, 'laundry room open');
+  await first.hover();
+  await first.getByRole('button', { name: 'Edit' }).click();
+  const editor = nadia.getByRole('textbox', { name: 'Edit message' });
+  await editor.fill('Hi Omar, is the laundry room open tomorrow?');
+  await editor.press('Enter');
+  await messageRow(nadia, 'open tomorrow').waitFor();
+
+  await omarContext.setOffline(false);
+  await messageRow(omar, 'Sent while you were offline').waitFor({ timeout: 30_000 });
+  await messageRow(omar, 'open tomorrow').waitFor({ timeout: 30_000 });
+  assert.equal(await omar.locator('article', { hasText: 'Sent while you were offline' }).count(), 1);
+  assert.equal(await omar.locator('article', { hasText: 'open today' }).count(), 0);
+
+  await nadiaContext.close();
+  await omarContext.close();
+}

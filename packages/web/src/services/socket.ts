@@ -18,10 +18,11 @@ import { messageCacheRegistration, useMessagesStore } from '../stores/messages.t
 import { useUsersStore } from '../stores/users.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'syncing';
+/** idle: no session socket; disconnected: lost and retrying. */
+export type ConnectionState = 'idle' | 'disconnected' | 'connecting' | 'connected' | 'syncing';
 
 /** Connection state for the screens (a banner while offline or catching up). */
-export const useConnectionStore = create<{ state: ConnectionState }>()(() => ({ state: 'disconnected' }));
+export const useConnectionStore = create<{ state: ConnectionState }>()(() => ({ state: 'idle' }));
 const setConnection = (state: ConnectionState) => useConnectionStore.setState({ state });
 
 /** Every server event, each once; the record type makes a missing or extra name a compile error. */
@@ -182,7 +183,7 @@ export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
   connectedOnce = false;
-  setConnection('disconnected');
+  setConnection('idle');
 }
 
 export function getSocket(): ChatSocket | null {

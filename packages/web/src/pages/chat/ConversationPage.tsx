@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Composer } from '../../components/chat/Composer.tsx';
+import { ConnectionBanner } from '../../components/chat/ConnectionBanner.tsx';
 import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx';
 import { MessageList } from '../../components/chat/MessageList.tsx';
 import { TypingIndicator } from '../../components/chat/TypingIndicator.tsx';
@@ -76,6 +77,7 @@ export default function ConversationPage() {
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
       <ConversationHeader conversation={conversation} />
+      <ConnectionBanner />
       <MessageList
         key={conversationId}
         focusMessageId={focusMessageId}
