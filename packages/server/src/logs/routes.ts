@@ -64,6 +64,8 @@ function validate(body: unknown): LogBatch {
 export function writeBatch(request: FastifyRequest, batch: LogBatch, correlationId: string): void {
   const log = request.log.child({
     source: 'frontend',
+    // A beacon (page unload) cannot set headers, so a missing correlation id marks one.
+    transport: request.headers[CORRELATION_ID_HEADER] === undefined ? 'beacon' : 'fetch',
     correlationId,
     userId: request.user?.id ?? null,
     sessionId: request.session?.id ?? null,
