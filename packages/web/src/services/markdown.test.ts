@@ -29,4 +29,11 @@ describe('safe markdown rendering', () => {
     expect(html).toContain('<span class="mention">@nadia</span>');
     expect(html).toContain('<code>@code</code>');
   });
+
+  it('highlights whole usernames with spaces when the mentioned names are known', () => {
+    const html = renderMarkdown('ping @Omar Haddad and @Ann', ['Omar Haddad', 'Ann']);
+    expect(html).toContain('<span class="mention">@Omar Haddad</span>');
+    expect(html).toContain('<span class="mention">@Ann</span>');
+    expect(renderMarkdown('mail ann@example.com', ['example'])).not.toContain('mention');
+  });
 });

@@ -32,9 +32,21 @@ const marked = new Marked({
 });
 
 const MENTION = /(^|[\s(])@([\p{L}\p{N}_.-]+)/gu;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * With the usernames the server resolved (usernames may contain spaces), whole names are
+ * highlighted, longest first, as the server matches them; without, any @word is.
+ */
+function mentionPattern(names: readonly string[]): RegExp {
+  if (names.length === 0) return MENTION;
+  const alternatives = [...names].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  return new RegExp(`(^|[^\\p{L}\\p{N}_])@(${alternatives})(?![\\p{L}\\p{N}_])`, 'giu');
+}
 
 /** Wraps @name in text nodes (not inside links or code) for highlighting. */
-function highlightMentions(html: string): string {
+function highlightMentions(html: string, names: readonly string[]): string {
+  const pattern = mentionPattern(names);
   const template = document.createElement('template');
   template.innerHTML = html;
   const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
@@ -42,12 +54,12 @@ function highlightMentions(html: string): string {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (parent?.closest('a, code, pre')) continue;
-    if (MENTION.test(node.textContent ?? '')) textNodes.push(node as Text);
-    MENTION.lastIndex = 0;
+    if (pattern.test(node.textContent ?? '')) textNodes.push(node as Text);
+    pattern.lastIndex = 0;
   }
   for (const node of textNodes) {
     const span = document.createElement('span');
-    span.innerHTML = escapeHtml(node.textContent ?? '').replace(MENTION, '$1<span class="mention">@$2</span>');
+    span.innerHTML = escapeHtml(node.textContent ?? '').replace(pattern, '$1<span class="mention">@$2</span>');
     node.replaceWith(...span.childNodes);
   }
   return template.innerHTML;
@@ -71,8 +83,8 @@ function purify(html: string): string {
   });
 }
 
-/** Message text → sanitised HTML. */
-export function renderMarkdown(source: string): string {
+/** Message text → sanitised HTML; `mentionNames` are the usernames the message mentions. */
+export function renderMarkdown(source: string, mentionNames: readonly string[] = []): string {
   const html = marked.parse(source, { async: false });
-  return purify(highlightMentions(html));
+  return purify(highlightMentions(html, mentionNames));
 }

@@ -3,10 +3,20 @@ import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Message } from '@stoop/shared';
 import { renderMarkdown } from '../../services/markdown.ts';
+import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 
-export function MessageText({ content }: { content: string }) {
-  const html = useMemo(() => renderMarkdown(content), [content]);
+interface MessageTextProps {
+  content: string;
+  /** Ids from metadata.mentionedUsers; their names are highlighted whole. */
+  mentionedUserIds?: readonly string[];
+}
+
+export function MessageText({ content, mentionedUserIds = [] }: MessageTextProps) {
+  const users = useUsersStore((s) => s.byId);
+  const names = mentionedUserIds.map((id) => users[id]?.username).filter((n): n is string => n !== undefined);
+  const key = names.join('\n');
+  const html = useMemo(() => renderMarkdown(content, key ? key.split('\n') : []), [content, key]);
   if (!content) return null;
   return (
     <div

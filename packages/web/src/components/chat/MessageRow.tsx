@@ -103,7 +103,7 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
             </div>
           </div>
         ) : (
-          <MessageText content={message.content} />
+          <MessageText content={message.content} mentionedUserIds={message.metadata.mentionedUsers} />
         )}
         <Attachment message={message} />
         {send?.progress !== null && send?.progress !== undefined && sending ? (

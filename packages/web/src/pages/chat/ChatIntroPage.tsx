@@ -10,11 +10,13 @@ import { DASHBOARD_PATHS } from '../../routes/paths.ts';
 import { isApiError } from '../../services/api.ts';
 import { chatApi, type Announcement } from '../../services/chat-api.ts';
 import { logger } from '../../services/logger.ts';
+import { useActivityStore } from '../../stores/activity.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
 
 const RECENT_ANNOUNCEMENTS = 5;
+const RECENT_CONVERSATIONS = 5;
 
 /** Recent announcements; an empty list while that feature's endpoint is missing (404) or failing. */
 function useRecentAnnouncements(): Announcement[] | null {
@@ -48,6 +50,9 @@ export default function ChatIntroPage() {
   const [browsing, setBrowsing] = useState(false);
   const meId = user?.id ?? null;
   const channels = conversations.filter((c) => c.type === 'channel');
+  // Until there is activity to rank, the most recent conversations stand in for the top ones.
+  const hasActivity = useActivityStore((s) => s.activities.length > 0);
+  const recent = hasActivity ? [] : conversations.slice(0, RECENT_CONVERSATIONS);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 p-4 sm:p-6">
@@ -97,6 +102,18 @@ export default function ChatIntroPage() {
           </h2>
           <div className="mt-3">
             <TopConversations conversations={conversations} labelFor={(c) => conversationTitle(c, meId, users)} />
+            {recent.length > 0 ? (
+              <ul className="space-y-1" aria-label="Recent conversations">
+                {recent.map((c) => (
+                  <li key={c.id}>
+                    <Link className="flex items-center justify-between rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100" to={conversationPath(c)}>
+                      <span className="truncate">{conversationTitle(c, meId, users)}</span>
+                      {c.unreadCount > 0 ? <span className="text-xs font-semibold text-brand-700">{c.unreadCount} new</span> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {conversations.length === 0 ? <p className="text-sm text-slate-500">Nothing here yet. Say hello in a channel!</p> : null}
           </div>
         </section>

@@ -77,7 +77,7 @@ export default function SearchPage() {
                       Jump to message
                     </Link>
                   </div>
-                  <MessageText content={m.content} />
+                  <MessageText content={m.content} mentionedUserIds={m.metadata.mentionedUsers} />
                 </li>
               );
             })}
