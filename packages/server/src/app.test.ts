@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ beforeAll(async () => {
   const web = await mkdtemp(path.join(tmpdir(), 'stoop-web-'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Stoop</title>');
   await writeFile(path.join(web, 'app.js'), 'console.log(1)');
+  await writeFile(path.join(web, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(path.join(web, 'assets', 'index-abc123.js'), 'console.log(2)');
   t = await createTestApp({ WEB_DIST_DIR: web });
 });
 afterAll(async () => t.close());
@@ -38,6 +41,14 @@ describe('app', () => {
     expect(deep.statusCode).toBe(200);
     expect(deep.headers['content-type']).toContain('text/html');
     expect(deep.body).toContain('<title>Stoop</title>');
+  });
+
+  it('SPEC 4 PWA: sw.js is revalidated on every check, hashed assets are cached for good', async () => {
+    const worker = await call(t.app, 'GET', '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const asset = await call(t.app, 'GET', '/assets/index-abc123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('security headers are set (helmet)', async () => {

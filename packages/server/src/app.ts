@@ -142,7 +142,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 /** Serves the built web app with an SPA fallback; /api/* stays JSON 404. */
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Hashed build assets never change; everything else (sw.js, the manifest, icons) must be
+      // revalidated, or browsers would keep an old service worker and never see an update.
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
