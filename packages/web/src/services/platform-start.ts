@@ -9,7 +9,8 @@ import { logger } from './logger.ts';
 import { startPerformanceTelemetry } from './logger-vitals.ts';
 import { memoryMonitor } from './memory.ts';
 import { isNativePlatform } from './platform.ts';
-import { registerServiceWorker, serviceWorkerSupported } from './pwa.ts';
+import { clearOfflineData, registerServiceWorker, serviceWorkerSupported } from './pwa.ts';
+import { registerSessionCleanup } from './session-cleanup.ts';
 import { applyWebSafeArea, scheduleStylePreloads } from './style-preload.ts';
 import { useActivityStore } from '../stores/activity.ts';
 import { useThemeStore } from '../stores/theme.ts';
@@ -27,8 +28,12 @@ export function startPlatform(): void {
   scheduleStylePreloads();
   if (isNativePlatform()) return;
   applyWebSafeArea();
+  // Sign-out: the next person on this device must not open the previous resident's cached chats.
+  registerSessionCleanup(clearOfflineData);
   // Only built apps get a worker: in development it would cache the dev server's modules.
   if (import.meta.env.PROD && serviceWorkerSupported()) {
-    registerServiceWorker().catch((error: unknown) => logger.error('Service worker registration failed', error));
+    registerServiceWorker().catch((error: unknown) =>
+      logger.error('Service worker registration failed', error),
+    );
   }
 }
