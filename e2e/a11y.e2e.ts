@@ -1,0 +1,78 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from './support/browser.ts';
+import { createResident, logInThroughForm } from './support/community.ts';
+import { startStoop, type RunningStoop } from './support/server.ts';
+
+const PUBLIC_PAGES = [
+  '/web-home',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/contact',
+  '/privacy-policy',
+  '/no-such-page',
+];
+const RESIDENT_PAGES = ['/main_dashboard/chat-intro', '/account_settings'];
+
+/** WCAG 2.1 A and AA violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The dark palette, forced on regardless of the dark-mode flag, so it is checked like the light one. */
+async function forceDark(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+}
+
+describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and dark palettes', () => {
+  let stoop: RunningStoop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stoop = await startStoop();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stoop?.stop();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`public pages have no WCAG A/AA violations (${theme})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${stoop.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        if (theme === 'dark') await forceDark(page);
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it(`resident pages have no WCAG A/AA violations (${theme})`, async () => {
+      const resident = await createResident(stoop.url, `Axe ${theme}`);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await logInThroughForm(page, stoop.url, resident.email, resident.password);
+      const found: string[] = [];
+      for (const path of RESIDENT_PAGES) {
+        await page.goto(`${stoop.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        if (theme === 'dark') await forceDark(page);
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
