@@ -5,7 +5,12 @@ import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
 import { ApiSession } from './support/api.ts';
 import { CHAT_PASSWORD, runChatFlow, runReconnectFlow, type ChatResidents } from './chat.flow.ts';
 
-async function approvedResident(url: string, admin: ApiSession, username: string, email: string): Promise<void> {
+async function approvedResident(
+  url: string,
+  admin: ApiSession,
+  username: string,
+  email: string,
+): Promise<void> {
   const resident = new ApiSession(url);
   const { user } = await resident.request<{ user: { id: string } }>('POST', '/api/signup', {
     email,

@@ -8,24 +8,27 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const CHAT_PASSWORD = 'a-good-long-password';
 /** A valid 1x1 PNG, so the server's type sniffing and thumbnailing accept it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface ChatResidents {
   nadia: { email: string; password: string };
   omar: { email: string; password: string };
 }
 
-/** Signs a browser context in through the API; the page shares its cookies. */
+/** Logs a resident in through the login page, as a person would, and opens the chat intro. */
 async function signIn(context: BrowserContext, url: string, who: { email: string; password: string }): Promise<Page> {
-  const csrf = (await (await context.request.get(`${url}/api/csrf-token`)).json()) as { csrfToken: string };
-  const login = await context.request.post(`${url}/api/login`, {
-    data: { email: who.email, password: who.password },
-    headers: { 'x-csrf-token': csrf.csrfToken },
-  });
-  assert.ok(login.ok(), `login of ${who.email} failed: ${login.status()}`);
   const page = await context.newPage();
-  await page.goto(`${url}/main_dashboard/chat-intro`);
-  await page.waitForURL(/\/main_dashboard\/chat-intro$/);
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/main_dashboard\//);
+  if (!page.url().endsWith('/main_dashboard/chat-intro')) await page.goto(`${url}/main_dashboard/chat-intro`);
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  assert.ok(page.url().endsWith('/main_dashboard/chat-intro'), `${who.email} did not reach the chat intro`);
   return page;
 }
 
@@ -38,7 +41,12 @@ export interface ChatFlowOptions {
   screenshotDir?: string;
 }
 
-export async function runChatFlow(browser: Browser, url: string, residents: ChatResidents, options: ChatFlowOptions = {}): Promise<void> {
+export async function runChatFlow(
+  browser: Browser,
+  url: string,
+  residents: ChatResidents,
+  options: ChatFlowOptions = {},
+): Promise<void> {
   const viewport = { width: 1280, height: 800 };
   const nadiaContext = await browser.newContext({ viewport });
   const omarContext = await browser.newContext({ viewport });
@@ -100,13 +108,21 @@ export async function runChatFlow(browser: Browser, url: string, residents: Chat
   await nadia.getByRole('link', { name: 'Back to the conversation' }).click();
   await nadia.waitForURL(directUrl);
   await messageRow(omar, 'Bring quarters').waitFor();
-  await nadia.locator('input[type=file]').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: PNG });
+  await nadia
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: PNG });
   await nadia.getByRole('textbox', { name: 'Message' }).fill('The notice on the door');
   await nadia.getByRole('button', { name: 'Send' }).click();
-  await messageRow(nadia, 'The notice on the door').getByRole('img', { name: 'porch.png' }).waitFor({ timeout: 15_000 });
-  await messageRow(omar, 'The notice on the door').getByRole('img', { name: 'porch.png' }).waitFor({ timeout: 15_000 });
+  await messageRow(nadia, 'The notice on the door')
+    .getByRole('img', { name: 'porch.png' })
+    .waitFor({ timeout: 15_000 });
+  await messageRow(omar, 'The notice on the door')
+    .getByRole('img', { name: 'porch.png' })
+    .waitFor({ timeout: 15_000 });
   // The thumbnail really loads (served to a participant, not just an element with alt text).
-  await omar.waitForFunction(() => (document.querySelector<HTMLImageElement>('img[alt="porch.png"]')?.naturalWidth ?? 0) > 0);
+  await omar.waitForFunction(
+    () => (document.querySelector<HTMLImageElement>('img[alt="porch.png"]')?.naturalWidth ?? 0) > 0,
+  );
   if (options.screenshotDir) {
     await nadia.screenshot({ path: `${options.screenshotDir}/chat-nadia.png` });
     await omar.setViewportSize({ width: 360, height: 740 });
@@ -126,14 +142,22 @@ export async function runChatFlow(browser: Browser, url: string, residents: Chat
  * offline, Nadia sends a message and edits an earlier one, Omar comes back and sees both without
  * reloading. Runs after runChatFlow, reusing its direct conversation.
  */
-export async function runReconnectFlow(browser: Browser, url: string, residents: ChatResidents): Promise<void> {
+export async function runReconnectFlow(
+  browser: Browser,
+  url: string,
+  residents: ChatResidents,
+): Promise<void> {
   const viewport = { width: 1280, height: 800 };
   const nadiaContext = await browser.newContext({ viewport });
   const omarContext = await browser.newContext({ viewport });
   const nadia = await signIn(nadiaContext, url, residents.nadia);
   const omar = await signIn(omarContext, url, residents.omar);
-  await sidebar(nadia).getByRole('link', { name: /Omar Haddad/ }).click();
-  await sidebar(omar).getByRole('link', { name: /Nadia Okafor/ }).click();
+  await sidebar(nadia)
+    .getByRole('link', { name: /Omar Haddad/ })
+    .click();
+  await sidebar(omar)
+    .getByRole('link', { name: /Nadia Okafor/ })
+    .click();
   await messageRow(omar, 'laundry room open').waitFor();
   await messageRow(nadia, 'laundry room open').waitFor();
 
