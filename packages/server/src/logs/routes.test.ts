@@ -136,6 +136,7 @@ describe('writeBatch', () => {
     writeBatch(request, b, 'corr-12345');
     expect(child).toHaveBeenCalledWith({
       source: 'frontend',
+      transport: 'fetch',
       correlationId: 'corr-12345',
       userId: 'user-1',
       sessionId: 'session-1',
@@ -144,6 +145,13 @@ describe('writeBatch', () => {
     expect(lines.map((l) => [l.level, l.msg])).toEqual([['error', 'hello'], ['info', 'second']]);
     expect(lines[0]?.fields.clientError).toEqual({ name: 'TypeError', message: 'bad', stack: 'at x' });
     expect(lines[0]?.fields.context).toEqual({ where: 'test' });
+  });
+
+  it('SPEC 4 logs: a batch without a correlation header is marked as the unload beacon', () => {
+    const child = vi.fn(() => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
+    const request = { log: { child }, headers: {} } as unknown as FastifyRequest;
+    writeBatch(request, batch({ sessionId: 'client-y' }), 'minted-id');
+    expect(child).toHaveBeenCalledWith(expect.objectContaining({ transport: 'beacon' }));
   });
 });
 
