@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: true,
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'stoop-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
     // Our error handler turns this into the common body with code RATE_LIMITED.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), {

@@ -36,6 +36,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Prefix of every Redis key, so several Stoop communities (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'may contain letters, digits, colons, dashes and underscores')
+    .default('stoop:'),
   PUBLIC_URL: optionalUrl,
   SMTP_URL: z
     .string()
