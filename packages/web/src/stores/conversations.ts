@@ -186,6 +186,8 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       try {
         const conversation = await chatApi.updateConversation(conversationId, input);
         replace(conversation);
+        const details = get().details[conversationId];
+        if (details) set({ details: { ...get().details, [conversationId]: { ...details, conversation } } });
         return conversation;
       } catch (error) {
         logger.warn('Conversation update failed', { conversationId, status: isApiError(error) ? error.status : 0 });

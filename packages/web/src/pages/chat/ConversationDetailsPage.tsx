@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/shell/UserAvatar.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ChannelSettings } from '../../components/chat/ChannelSettings.tsx';
 import { conversationPath, formatBytes, useConversationTitle } from '../../components/chat/chat-hooks.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 
@@ -113,6 +114,7 @@ export default function ConversationDetailsPage() {
           </ul>
         )}
       </section>
+      <ChannelSettings key={conversation.updatedAt} conversation={conversation} />
     </div>
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * Channel settings on the details screen, for the channel's creator or an admin: rename, change
+ * the description or icon (PATCH; the store returns null and shows the error on failure), and
+ * delete (optimistic, rolled back on failure — SPEC 4).
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Conversation } from '@stoop/shared';
+import { CONVERSATION_DESCRIPTION_MAX, CONVERSATION_NAME_MAX } from '@stoop/shared';
+import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
+import { toast } from '../../services/toast.ts';
+import { Button } from '../ui/Button.tsx';
+
+const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+
+export function ChannelSettings({ conversation }: { conversation: Conversation }) {
+  const me = useAuthStore((s) => s.user);
+  const { updateConversation, deleteConversation } = useConversationsStore.getState();
+  const navigate = useNavigate();
+  const [name, setName] = useState(conversation.name);
+  const [description, setDescription] = useState(conversation.description);
+  const [icon, setIcon] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  if (conversation.type !== 'channel' || !me || (me.role !== 'admin' && conversation.createdBy !== me.id)) return null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const updated = await updateConversation(conversation.id, { name: name.trim(), description: description.trim(), icon });
+    setBusy(false);
+    if (updated) toast.success('Channel updated.');
+  };
+
+  const remove = async () => {
+    setConfirming(false);
+    void navigate(DASHBOARD_PATHS.chatIntro);
+    await deleteConversation(conversation.id);
+  };
+
+  return (
+    <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="settings-heading" className="text-sm font-semibold text-slate-700">
+        Channel settings
+      </h2>
+      <form className="mt-3 space-y-3" onSubmit={(e) => void save(e)}>
+        <label className="block text-sm font-medium text-slate-800">
+          Name
+          <input className={field} value={name} maxLength={CONVERSATION_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Description
+          <textarea className={field} rows={2} value={description} maxLength={CONVERSATION_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          New icon
+          <input className="mt-1 block w-full text-sm" type="file" accept="image/*" onChange={(e) => setIcon(e.target.files?.[0] ?? null)} />
+        </label>
+        <div className="flex flex-wrap justify-between gap-2">
+          {confirming ? (
+            <span className="flex items-center gap-2 text-sm" role="alertdialog" aria-label="Delete this channel?">
+              Delete this channel and its messages?
+              <Button variant="danger" onClick={() => void remove()} autoFocus>
+                Delete
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </span>
+          ) : (
+            <Button variant="ghost" className="text-red-700" onClick={() => setConfirming(true)}>
+              Delete channel
+            </Button>
+          )}
+          <Button type="submit" busy={busy} disabled={!name.trim()}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
