@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authHooks } from './auth/guards.ts';
+import { scheduleAuthPurge } from './auth/maintenance.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authHooks);
+  scheduleAuthPurge(app);
 
   // Domains. Each registers its own routes under /api; add new domains here.
   await app.register(authRoutes);

@@ -36,9 +36,9 @@ export const authHooks = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionOwner', null);
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.is404) return;
-      await loadSession(request);
+      await loadSession(request, reply);
       checkCsrf(request);
       if (request.user?.isLocked && request.routeOptions.config.allowLocked !== true) throw accountLocked();
     });

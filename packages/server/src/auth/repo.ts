@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   auditLog,
@@ -35,6 +35,26 @@ export async function findSession(
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function extendSession(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+/** Removes expired sessions and reset links; returns how many of each went. */
+export async function deleteExpiredAuthRows(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ sessions: number; passwordResets: number }> {
+  const goneSessions = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  const goneResets = await db
+    .delete(passwordResets)
+    .where(lte(passwordResets.expiresAt, now))
+    .returning({ id: passwordResets.id });
+  return { sessions: goneSessions.length, passwordResets: goneResets.length };
 }
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {

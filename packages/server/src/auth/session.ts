@@ -4,7 +4,9 @@ import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { findUserById } from '../users/repo.ts';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { deleteSession, findSession, insertSession } from './repo.ts';
+import { deleteSession, extendSession, findSession, insertSession } from './repo.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Creates a session row for the user and returns the raw token (only its hash is stored). */
 export async function createSession(
@@ -17,7 +19,7 @@ export async function createSession(
   const session = await insertSession(db, {
     tokenHash: sha256(token),
     userId,
-    expiresAt: new Date(Date.now() + ttlDays * 24 * 3600 * 1000),
+    expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
   });
@@ -55,12 +57,23 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   request.sessionOwner = null;
 }
 
-/** Resolves the session cookie into request.session / sessionOwner / user. */
-export async function loadSession(request: FastifyRequest): Promise<void> {
+/**
+ * Resolves the session cookie into request.session / sessionOwner / user. A session used in the
+ * second half of its lifetime is renewed for a full one (sliding expiry), so a resident who opens
+ * Stoop every week is never logged out, while an abandoned session still ends.
+ */
+export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const found = await findSession(request.server.db, sha256(token));
   if (!found) return;
+  const ttlMs = request.server.config.SESSION_TTL_DAYS * DAY_MS;
+  if (found.session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
+    const expiresAt = new Date(Date.now() + ttlMs);
+    await extendSession(request.server.db, found.session.id, expiresAt);
+    found.session.expiresAt = expiresAt;
+    setSessionCookie(request, reply, token);
+  }
   request.session = found.session;
   request.sessionOwner = found.owner;
   request.user = found.owner;

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteExpiredAuthRows } from './repo.ts';
+
+/** How often expired sessions and reset links are removed. */
+export const AUTH_PURGE_INTERVAL_MS = 3600_000;
+
+/** Removes expired sessions and password-reset links; returns the counts (tests, logs). */
+export async function purgeExpiredAuth(app: FastifyInstance, now = new Date()) {
+  const removed = await deleteExpiredAuthRows(app.db, now);
+  if (removed.sessions + removed.passwordResets > 0)
+    app.log.info(removed, 'purged expired sessions and reset links');
+  return removed;
+}
+
+/**
+ * Purges once when the server is ready and then hourly, so the sessions table does not grow
+ * without bound (expired rows are already ignored by every lookup; this only reclaims space).
+ */
+export function scheduleAuthPurge(app: FastifyInstance): void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const run = () => {
+    purgeExpiredAuth(app).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  };
+  app.addHook('onReady', (done) => {
+    run();
+    timer = setInterval(run, AUTH_PURGE_INTERVAL_MS);
+    timer.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+}
