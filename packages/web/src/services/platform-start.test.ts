@@ -1,11 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./pwa.ts', () => ({ registerServiceWorker: vi.fn(() => Promise.resolve(null)), serviceWorkerSupported: () => true }));
-vi.mock('web-vitals', () => ({ onCLS: vi.fn(), onFCP: vi.fn(), onINP: vi.fn(), onLCP: vi.fn(), onTTFB: vi.fn() }));
+vi.mock('./pwa.ts', () => ({
+  registerServiceWorker: vi.fn(() => Promise.resolve(null)),
+  serviceWorkerSupported: () => true,
+  clearOfflineData: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('web-vitals', () => ({
+  onCLS: vi.fn(),
+  onFCP: vi.fn(),
+  onINP: vi.fn(),
+  onLCP: vi.fn(),
+  onTTFB: vi.fn(),
+}));
 
 import { startPlatform } from './platform-start.ts';
 import { logger } from './logger.ts';
 import { memoryMonitor } from './memory.ts';
+import { clearOfflineData } from './pwa.ts';
+import { runSessionCleanup } from './session-cleanup.ts';
 import { WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
 
 describe('startPlatform', () => {
@@ -17,13 +29,24 @@ describe('startPlatform', () => {
 
   it('platform: starts theme, safe area and services once; a second call does nothing', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
     const start = vi.spyOn(logger, 'start');
     startPlatform();
     startPlatform();
     expect(start).toHaveBeenCalledTimes(1);
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(`${WEB_SAFE_AREA_BOTTOM_PX}px`);
+    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(
+      `${WEB_SAFE_AREA_BOTTOM_PX}px`,
+    );
     vi.unstubAllGlobals();
+  });
+
+  it('SPEC 4 logout: signing out drops the conversations the service worker cached', async () => {
+    startPlatform();
+    await runSessionCleanup();
+    expect(clearOfflineData).toHaveBeenCalled();
   });
 });
