@@ -25,7 +25,9 @@ import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
+import { ensureChatBus } from './conversations/context.ts';
 import { chatPlugin } from './conversations/plugin.ts';
+import { mapAccountEvents } from './realtime/accounts.ts';
 import { logRoutes } from './logs/routes.ts';
 import './types.ts';
 
@@ -130,11 +132,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authHooks);
   scheduleAuthPurge(app);
 
+  // The one domain event bus, at the root so account services publish on the bus chat maps.
+  ensureChatBus(app);
   // Domains. Each registers its own routes under /api; add new domains here.
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
   await app.register(chatPlugin);
+  const unmapAccounts = mapAccountEvents(app);
+  app.addHook('onClose', (_instance, done) => {
+    unmapAccounts();
+    done();
+  });
   await app.register(logRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);

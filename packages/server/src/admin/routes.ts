@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   adminUsersQuerySchema,
   apiErrorSchema,
+  auditLogQuerySchema,
+  auditLogResponseSchema,
   lockBodySchema,
   roleBodySchema,
   userResponseSchema,
@@ -16,7 +18,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const params = z.object({ id: z.uuid() });
 const tags = ['admin'];
 
-/** Account administration: approval queue, lock, unlock, role. Every change is audited. */
+/** Account administration: approval queue, lock, unlock, role, and the audit log of those changes. */
 export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.addHook('preValidation', requireAdmin);
 
@@ -86,6 +88,21 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request) => ({
       user: presentSelf(await admin.setRole(app, currentUser(request), request.params.id, request.body.role)),
     }),
+  );
+  app.get(
+    '/api/audit-log',
+    {
+      schema: {
+        tags,
+        summary: 'Admin actions, newest first (page, limit ≤ 100)',
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total, page } = await admin.auditLogPage(app, request.query);
+      return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page };
+    },
   );
   done();
 };

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Conversation, Message } from '@stoop/shared';
+import type { Conversation, Message, PublicUser } from '@stoop/shared';
 
 /**
  * Domain events, published by services after their transaction commits. The realtime module maps
@@ -13,6 +13,13 @@ export type DomainEvents = {
   'conversation:created': { conversation: Conversation };
   'conversation:updated': { conversation: Conversation; visibilityChanged: boolean };
   'conversation:deleted': { conversationId: string };
+  // Accounts (mapped by realtime/accounts.ts).
+  /** The account was locked: its sockets must go at once. */
+  'account:locked': { userId: string };
+  /** The role changed: the sockets hold the old role's rooms and must reconnect. */
+  'account:role-changed': { userId: string };
+  /** Public fields changed (profile, role, approval); never the email. */
+  'profile:updated': { user: PublicUser };
 };
 export type DomainEventName = keyof DomainEvents;
 

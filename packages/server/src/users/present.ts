@@ -2,6 +2,7 @@ import {
   userMetadataSchema,
   defaultUserMetadata,
   type PresentedUser,
+  type PublicUser,
   type User,
   type UserMetadata,
 } from '@stoop/shared';
@@ -37,5 +38,11 @@ export function presentUser(row: UserRow, viewer: UserRow | null): PresentedUser
   const full = presentSelf(row);
   if (viewer && (viewer.id === row.id || viewer.role === 'admin')) return full;
   const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = full;
+  return publicFields;
+}
+
+/** The public shape only, whoever receives it: what a broadcast to the whole community carries. */
+export function presentPublic(row: UserRow): PublicUser {
+  const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = presentSelf(row);
   return publicFields;
 }

@@ -2,11 +2,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { profileFieldsSchema, userMetadataSchema, type UserStatus } from '@stoop/shared';
 import type { Ctx } from '../auth/service.ts';
+import type { EventBus } from '../realtime/bus.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
+import { presentPublic } from './present.ts';
 import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+
+/** Services that change accounts also announce them; the app itself satisfies this. */
+export type AccountCtx = Ctx & { chatBus: EventBus };
+
+/** Tells every approved resident's client about a user's new public fields (never a locked one's). */
+export function announceProfile(ctx: AccountCtx, row: UserRow): void {
+  if (!row.isLocked) ctx.chatBus.publish('profile:updated', { user: presentPublic(row) });
+}
 
 /** The directory: approved residents only (locked accounts stay invisible). */
 export function listDirectory(ctx: Ctx, query: { q?: string | undefined; limit: number; offset: number }) {
@@ -40,7 +50,7 @@ function parseMetadataField(raw: unknown): unknown {
 }
 
 /** Validates and applies a profile change of `user`. */
-export async function updateProfile(ctx: Ctx, user: UserRow, input: ProfileInput): Promise<UserRow> {
+export async function updateProfile(ctx: AccountCtx, user: UserRow, input: ProfileInput): Promise<UserRow> {
   const fields = { ...input.fields };
   if ('metadata' in fields) fields.metadata = parseMetadataField(fields.metadata);
   const parsed = profileFieldsSchema.safeParse(fields);
@@ -83,6 +93,8 @@ export async function updateProfile(ctx: Ctx, user: UserRow, input: ProfileInput
   if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) {
     await removeAvatar(ctx.config.UPLOAD_DIR, user.avatar);
   }
+  // After the write: no one hears about a change that did not happen.
+  announceProfile(ctx, updated);
   return updated;
 }
 

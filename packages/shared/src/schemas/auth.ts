@@ -48,3 +48,27 @@ export const adminUsersQuerySchema = z.object({
 });
 /** POST /api/set-user response: who the session now acts as, and the admin behind it. */
 export const setUserResponseSchema = z.object({ user: userSchema, actingAs: z.boolean() });
+
+/** GET /api/audit-log query (admin): newest entries first, paged. */
+export const auditLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** One admin action; names are null once the account behind them is gone. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogResponseSchema = z.object({
+  data: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type AuditLogPage = z.infer<typeof auditLogResponseSchema>;

@@ -25,9 +25,15 @@ export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
 
 export const conversationRefSchema = z.object({ conversationId: idSchema });
+/**
+ * The client's notice after PUT /api/profile. It carries no profile data on purpose: the server
+ * broadcasts its own committed copy and never takes a profile from a socket.
+ */
+export const profileUpdatedNoticeSchema = z.object({}).strict();
+export type ProfileUpdatedNotice = z.infer<typeof profileUpdatedNoticeSchema>;
 export const clientEventSchemas = {
   typing: conversationRefSchema,
-  'profile:updated': z.object({}).passthrough(),
+  'profile:updated': profileUpdatedNoticeSchema,
   'conversation:join': conversationRefSchema,
   'conversation:leave': conversationRefSchema,
 } as const;
@@ -42,7 +48,7 @@ export type ServerToClientEvents = {
 };
 export type ClientToServerEvents = {
   typing: (payload: z.infer<typeof conversationRefSchema>) => void;
-  'profile:updated': (payload: Record<string, unknown>) => void;
+  'profile:updated': (payload: ProfileUpdatedNotice) => void;
   'conversation:join': (payload: z.infer<typeof conversationRefSchema>, ack: (result: Ack) => void) => void;
   'conversation:leave': (payload: z.infer<typeof conversationRefSchema>, ack: (result: Ack) => void) => void;
 };

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogResponseSchema } from '@stoop/shared';
+import { call, expectError } from '../test/http.ts';
+import { createTestApp, makeAdmin, makeUser, sessionFor, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+
+let t: TestApp;
+let admin: AuthHeaders;
+let adminName: string;
+let targetId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminRow = await makeAdmin(t.app, { username: 'Office Admin' });
+  adminName = adminRow.username;
+  admin = await sessionFor(t.app, adminRow);
+  const target = await makeUser(t.app, { locked: true, username: 'Pending Pat' });
+  targetId = target.id;
+  // Three audited actions, in this order.
+  for (const step of ['approve', 'lock', 'unlock'] as const) {
+    const body = step === 'lock' ? { reason: 'admin_lock' } : undefined;
+    const res = await call(t.app, 'POST', `/api/admin/users/${target.id}/${step}`, body, admin);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const auditLog = (query: string, headers: Record<string, string> = {}) =>
+  call(t.app, 'GET', `/api/audit-log${query}`, undefined, headers);
+
+describe('DESIGN GET /api/audit-log (admin only)', () => {
+  it('SPEC 6: anonymous gets 401 UNAUTHENTICATED', async () => {
+    expectError(await auditLog(''), 401, { code: 'UNAUTHENTICATED' });
+  });
+
+  it('SPEC 6: a locked user gets 403 ACCOUNT_LOCKED', async () => {
+    const locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
+    expectError(await auditLog('', locked), 403, { code: 'ACCOUNT_LOCKED' });
+  });
+
+  it('SPEC 6: a resident gets 403 FORBIDDEN', async () => {
+    const resident = await sessionFor(t.app, await makeUser(t.app));
+    expectError(await auditLog('', resident), 403, { code: 'FORBIDDEN' });
+  });
+
+  it('an admin gets the entries newest first, with actor and target names', async () => {
+    const res = await auditLog('', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = auditLogResponseSchema.parse(res.json());
+    expect(body.total).toBe(3);
+    expect(body.page).toBe(1);
+    expect(body.data.map((e) => e.action)).toEqual(['unlock', 'lock', 'approve']);
+    expect(body.data[1]).toMatchObject({
+      actorName: adminName,
+      action: 'lock',
+      targetUserId: targetId,
+      targetName: 'Pending Pat',
+      details: { reason: 'admin_lock' },
+    });
+    const times = body.data.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('pages with page and limit; total counts every entry', async () => {
+    const res = await auditLog('?page=2&limit=2', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = auditLogResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ total: 3, page: 2 });
+    expect(body.data.map((e) => e.action)).toEqual(['approve']);
+  });
+
+  it('SPEC 5: a bad page or limit is 400 naming the field', async () => {
+    expectError(await auditLog('?page=0', admin), 400, { code: 'VALIDATION_ERROR', field: 'page' });
+    expectError(await auditLog('?page=abc', admin), 400, { field: 'page' });
+    expectError(await auditLog('?limit=101', admin), 400, { field: 'limit' });
+  });
+});
