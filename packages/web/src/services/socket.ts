@@ -7,6 +7,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import type { Ack, ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@stoop/shared';
+import { ERROR_CODES } from '@stoop/shared/texts';
+import { applyProfileUpdated, applyUserLocked } from './account-events.ts';
 import { getApiBaseUrl } from './api.ts';
 import { chatApi } from './chat-api.ts';
 import { logger } from './logger.ts';
@@ -76,7 +78,7 @@ export function handleServerEvent(event: ServerEvent): void {
       messages.dropConversation(event.payload.conversationId);
       return;
     case 'profile:updated':
-      useUsersStore.getState().upsertUser(event.payload.user);
+      applyProfileUpdated(event.payload.user);
       return;
     case 'typing':
       if (event.payload.userId !== me) {
@@ -91,8 +93,7 @@ export function handleServerEvent(event: ServerEvent): void {
       // Announcements and notifications have their own screens (later issues); nothing cached here.
       return;
     case 'user:locked':
-      // The guard confines a locked user on the next navigation once the session says so.
-      if (event.payload.userId === me) void useAuthStore.getState().loadCurrentUser();
+      void applyUserLocked(event.payload.userId);
       return;
     default:
       assertNever(event);
@@ -164,10 +165,18 @@ export function connectSocket(): ChatSocket {
     });
   }
   created.on('connect', () => void onConnect());
-  created.on('disconnect', () => setConnection('disconnected'));
+  created.on('disconnect', (reason) => {
+    setConnection('disconnected');
+    // The server ends sockets on purpose after a role change (and at shutdown); socket.io does not
+    // retry those by itself. A lock never gets here: its user:locked handler closes the socket first.
+    if (reason === 'io server disconnect') created.connect();
+  });
   created.on('connect_error', (error) => {
     setConnection('disconnected');
     logger.warn('Socket connection failed', { message: error.message });
+    // Locked while away (the user:locked notice was missed): the same as receiving it.
+    const me = useAuthStore.getState().user?.id;
+    if (error.message === ERROR_CODES.accountLocked && me) void applyUserLocked(me);
   });
   setConnection('connecting');
   created.connect();
