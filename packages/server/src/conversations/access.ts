@@ -2,7 +2,7 @@ import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { findConversation, isParticipant } from './repo.ts';
+import { findConversationFor } from './repo.ts';
 
 /**
  * read: see it and its messages. write: post (same rule as read; posting into a channel then joins).
@@ -37,9 +37,10 @@ export async function requireConversationAccess(
   mode: AccessMode,
 ): Promise<ConversationAccess> {
   // A malformed id cannot name a row; answering 404 keeps the database from rejecting the cast.
-  const conversation = isUuid(conversationId) ? await findConversation(db, conversationId) : undefined;
-  if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-  const participant = await isParticipant(db, conversationId, user.id);
+  const found = isUuid(conversationId) ? await findConversationFor(db, conversationId, user.id) : undefined;
+  if (!found) throw notFound(CONVERSATION_NOT_FOUND);
+  const { conversation } = found;
+  const participant = found.lastReadSeq !== null;
   if (!canRead(conversation, user, participant)) throw notFound(CONVERSATION_NOT_FOUND);
   if (mode === 'manage' && conversation.createdBy !== user.id && user.role !== 'admin') {
     throw forbidden('Only the creator of this conversation or an admin can change it');

@@ -19,6 +19,27 @@ export async function findConversation(db: DbOrTx, id: string): Promise<Conversa
   return row;
 }
 
+/**
+ * The conversation and the user's participant row (null when not a participant) in one round trip:
+ * the access check of every chat call starts here.
+ */
+export async function findConversationFor(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+): Promise<{ conversation: ConversationRow; lastReadSeq: number | null } | undefined> {
+  const [row] = await db
+    .select({ conversation: conversations, lastReadSeq: conversationParticipants.lastReadSeq })
+    .from(conversations)
+    .leftJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, userId)),
+    )
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row ? { conversation: row.conversation, lastReadSeq: row.lastReadSeq ?? null } : undefined;
+}
+
 export async function isParticipant(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: conversationParticipants.userId })
@@ -206,6 +227,55 @@ export async function markRead(db: DbOrTx, conversationId: string, userId: strin
         sql`${conversationParticipants.lastReadSeq} < (select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
       ),
     );
+}
+
+/**
+ * One conversation's participants and the viewer's stats in one statement; with `markRead`, first
+ * moves the viewer's read position to the newest message (as markRead does, writing only when it
+ * moves), and the unread count is taken from the new position.
+ */
+export async function viewStats(
+  db: DbOrTx,
+  conversationId: string,
+  viewerId: string,
+  markRead: boolean,
+): Promise<{ participants: string[]; stats: ConversationStats }> {
+  const raw = await db.execute(sql`
+    with newest as (
+      select coalesce(max(created_seq), 0) as seq from ${messages} where conversation_id = ${conversationId}
+    ), marked as (
+      update ${conversationParticipants} p set last_read_seq = newest.seq from newest
+      where ${markRead} and p.conversation_id = ${conversationId} and p.user_id = ${viewerId}
+        and p.last_read_seq < newest.seq
+      returning p.last_read_seq
+    ), position as (
+      select coalesce(
+        (select last_read_seq from marked),
+        (select last_read_seq from ${conversationParticipants}
+          where conversation_id = ${conversationId} and user_id = ${viewerId})
+      ) as seq
+    )
+    select
+      (select json_agg(cp.user_id order by cp.joined_at, cp.user_id) from ${conversationParticipants} cp
+        where cp.conversation_id = ${conversationId}) as participants,
+      (select m.created_at from ${messages} m
+        where m.conversation_id = ${conversationId} and m.parent_message_id is null
+        order by m.created_at desc, m.id desc limit 1) as last_at,
+      (select count(*) from (
+        select 1 from ${messages} m, position
+        where m.conversation_id = ${conversationId} and m.created_seq > position.seq
+          and m.user_id <> ${viewerId} and m.deleted_at is null
+        limit ${UNREAD_CAP}) u) as unread
+  `);
+  const [row] = rowsOf<{ participants: string[] | string | null; last_at: string | Date | null; unread: number | string | null }>(raw);
+  const participants = row?.participants ?? null;
+  return {
+    participants: participants === null ? [] : typeof participants === 'string' ? (JSON.parse(participants) as string[]) : participants,
+    stats: {
+      lastMessageAt: row?.last_at == null ? null : new Date(row.last_at),
+      unreadCount: Number(row?.unread ?? 0),
+    },
+  };
 }
 
 export type ParticipantProfile = { id: string; username: string; avatar: string | null; role: string };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { rowsOf } from './rows.ts';
+import type { NewFile } from '../files/repo.ts';
 import { files, messageLikes, messages, users, type FileRow, type MessageRow } from '../db/schema/index.ts';
 
 /** A message row with everything presentMessage needs. */
@@ -26,6 +27,17 @@ export async function nextSeq(tx: Tx): Promise<number> {
   return Number(rowsOf<{ seq: number | string }>(result)[0]?.seq);
 }
 
+/** `count` seqs in ascending order, for a batch of sends (the caller holds the change lock). */
+export async function nextSeqs(tx: Tx, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await tx.execute(
+    sql`select nextval('message_change_seq') as seq from generate_series(1, ${count}::int) as g(i) order by g.i`,
+  );
+  return rowsOf<{ seq: number | string }>(result)
+    .map((r) => Number(r.seq))
+    .sort((a, b) => a - b);
+}
+
 const bumpSeq = sql`nextval('message_change_seq')`;
 
 export type NewMessage = {
@@ -47,6 +59,34 @@ export async function insertMessage(tx: Tx, values: NewMessage): Promise<Message
     .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
     .returning();
   return row;
+}
+
+/**
+ * Inserts several messages in one statement; rows whose (user, clientMessageId) is already taken,
+ * also by an earlier row of the same statement, are skipped and missing from the result.
+ */
+export async function insertMessages(tx: Tx, values: (NewMessage & { id: string })[]): Promise<MessageRow[]> {
+  if (values.length === 0) return [];
+  return tx
+    .insert(messages)
+    .values(values.map((v) => ({ ...v, createdSeq: v.seq })))
+    .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
+    .returning();
+}
+
+export async function insertFiles(tx: Tx, values: NewFile[]): Promise<FileRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(files).values(values).returning();
+}
+
+export async function deleteFiles(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(files).where(inArray(files.id, ids));
+}
+
+/** Gives each message the next seq without changing anything else (its replies or likes changed). */
+export async function bumpMessages(tx: Tx, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return tx.update(messages).set({ seq: bumpSeq }).where(inArray(messages.id, ids)).returning();
 }
 
 export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | undefined> {
@@ -150,7 +190,7 @@ export async function pageMessages(
   conversationId: string,
   before: { date: Date; id: string | undefined } | undefined,
   limit: number,
-): Promise<MessageRow[]> {
+): Promise<MessageView[]> {
   const conditions: (SQL | undefined)[] = [eq(messages.conversationId, conversationId), isNull(messages.parentMessageId)];
   if (before) {
     conditions.push(
@@ -159,12 +199,26 @@ export async function pageMessages(
         : lt(messages.createdAt, before.date),
     );
   }
-  return db
-    .select()
+  // File, likes and reply ids come with the page in the same statement (withDetails would ask three more times).
+  const rows = await db
+    .select({
+      message: messages,
+      file: files,
+      likedBy: sql<string[] | null>`(select json_agg(l.user_id order by l.created_at, l.user_id) from ${messageLikes} l where l.message_id = ${messages.id})`,
+      replies: sql<string[] | null>`(select json_agg(r.id order by r.created_at, r.id) from ${messages} r where r.parent_message_id = ${messages.id})`,
+    })
     .from(messages)
+    .leftJoin(files, eq(files.id, messages.fileId))
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
+  return rows.map((r) => ({ ...r.message, file: r.file, likedBy: jsonList(r.likedBy), replies: jsonList(r.replies) }));
+}
+
+/** json_agg arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */
+function jsonList(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
 export async function threadReplies(db: DbOrTx, parentId: string): Promise<MessageRow[]> {

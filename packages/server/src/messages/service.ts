@@ -1,12 +1,12 @@
-import { validate as isUuid } from 'uuid';
+import { validate as isUuid, v7 as uuidv7 } from 'uuid';
 import { MESSAGE_CONTENT_MAX, TEXTS, type Message } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
 import { requireConversationAccess } from '../conversations/access.ts';
 import type { ChatContext } from '../conversations/context.ts';
-import { addParticipants, markRead, readableConversationIds } from '../conversations/repo.ts';
-import { viewConversation } from '../conversations/service.ts';
-import { deleteFileRow, insertFile } from '../files/repo.ts';
+import { readableConversationIds } from '../conversations/repo.ts';
+import { viewConversationReading } from '../conversations/service.ts';
+import { deleteFileRow } from '../files/repo.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -14,6 +14,7 @@ import { MESSAGE_NOT_FOUND, requireMessageAccess } from './access.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage } from './present.ts';
 import * as repo from './repo.ts';
+import { sendBatcherOf, type SendOutcome } from './send-batcher.ts';
 
 export async function presentRows(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
   return (await repo.withDetails(db, rows)).map(presentMessage);
@@ -40,25 +41,22 @@ export async function listMessages(ctx: ChatContext, user: UserRow, conversation
   const { conversation, isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'read');
   if (query.beforeId !== undefined && !isUuid(query.beforeId)) throw badRequest('beforeId is not a message id', 'beforeId');
   const before = query.beforeDate ? { date: new Date(query.beforeDate), id: query.beforeId } : undefined;
-  const rows = await repo.pageMessages(ctx.db, conversationId, before, query.limit);
-  const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit).reverse();
-  if (!before && isParticipant) await markRead(ctx.db, conversationId, user.id);
-  const [messages, view] = await Promise.all([
-    presentRows(ctx.db, page),
-    viewConversation(ctx.db, conversation, user.id),
+  // Two statements: the page with its details, and the conversation view (marking it read first).
+  const [rows, view] = await Promise.all([
+    repo.pageMessages(ctx.db, conversationId, before, query.limit),
+    viewConversationReading(ctx.db, conversation, user.id, !before && isParticipant),
   ]);
+  const hasMore = rows.length > query.limit;
+  const messages = rows.slice(0, query.limit).reverse().map(presentMessage);
   return { messages, hasMore, conversation: view };
 }
 
 export type SendInput = { content: string; parentMessageId?: string | undefined; clientMessageId?: string | undefined };
 
-/** Thrown inside the send transaction to roll back when the clientMessageId was already used. */
-class DuplicateSend extends Error {}
-
 /**
  * POST /api/conversations/{id}/messages. Idempotent by clientMessageId: a repeat returns the first
- * message with created false (200), never a second copy. Posting into a channel joins it.
+ * message with created false (200), never a second copy. Posting into a channel joins it. The write
+ * goes through the send batcher (group commit); the answer comes only after its commit.
  */
 export async function sendMessage(
   ctx: ChatContext,
@@ -82,14 +80,12 @@ export async function sendMessage(
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
   const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
-  let result: { row: MessageRow; parent: MessageRow | undefined; file: FileRow | undefined };
+  const file = stored ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' } : undefined;
+  let outcome: SendOutcome;
   try {
-    result = await repo.inChangeTransaction(ctx.db, async (tx) => {
-      const file = stored
-        ? await insertFile(tx, { ...stored, conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' })
-        : undefined;
-      const seq = await repo.nextSeq(tx);
-      const row = await repo.insertMessage(tx, {
+    outcome = await sendBatcherOf(ctx.db).submit({
+      message: {
+        id: uuidv7(),
         conversationId,
         userId: user.id,
         parentMessageId: parentId,
@@ -97,26 +93,25 @@ export async function sendMessage(
         clientMessageId,
         fileId: file?.id ?? null,
         mentionedUsers,
-        seq,
-      });
-      if (!row) throw new DuplicateSend();
-      if (!isParticipant) await addParticipants(tx, conversationId, [user.id], true);
-      // The parent's reply list changed: it takes a seq too, so sync and events carry it.
-      const parent = parentId ? await repo.changeMessage(tx, parentId, {}) : undefined;
-      return { row, parent, file };
+      },
+      file,
+      joins: !isParticipant,
     });
   } catch (error) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
-    if (!(error instanceof DuplicateSend) || !clientMessageId) throw error;
+    throw error;
+  }
+  if (!outcome.created) {
+    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
     // Two copies of one send raced; the one that committed is the answer.
-    const first = await repo.findByClientId(ctx.db, user.id, clientMessageId);
-    if (!first) throw error;
+    const first = clientMessageId ? await repo.findByClientId(ctx.db, user.id, clientMessageId) : undefined;
+    if (!first) throw new Error('a send without a message was reported as a duplicate');
     return { message: await presentOne(ctx.db, first), created: false };
   }
   // A brand-new message has no likes or replies yet: no need to ask the database.
-  const message = presentMessage({ ...result.row, file: result.file ?? null, likedBy: [], replies: [] });
+  const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });
   ctx.bus.publish('message:new', { message });
-  if (result.parent) ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, result.parent) });
+  if (outcome.parent) ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, outcome.parent) });
   return { message, created: true };
 }
 

@@ -1,0 +1,135 @@
+import type { Db, Tx } from '../db/client.ts';
+import type { FileRow, MessageRow } from '../db/schema/index.ts';
+import { addParticipants } from '../conversations/repo.ts';
+import type { NewFile } from '../files/repo.ts';
+import * as repo from './repo.ts';
+
+/** One send, checked and ready to write: ids are chosen before it is queued. */
+export type SendJob = {
+  message: Omit<repo.NewMessage, 'seq'> & { id: string };
+  file: NewFile | undefined;
+  /** The sender is not a participant yet (first post into a channel joins it). */
+  joins: boolean;
+};
+
+/** What became of a send once its transaction committed; duplicate when its clientMessageId was taken. */
+export type SendOutcome =
+  | { created: true; row: MessageRow; parent: MessageRow | undefined; file: FileRow | undefined }
+  | { created: false };
+
+type Waiting = { job: SendJob; resolve: (outcome: SendOutcome) => void; reject: (error: unknown) => void };
+
+/** Most sends in one transaction; more wait for the next one. */
+const MAX_BATCH = 256;
+
+/**
+ * Group commit for sends (docs/decisions/group-commit-for-sends.md). Sends that arrive while a send
+ * transaction is running are written together by the next one: one change-lock acquisition and one
+ * WAL flush for all of them. Every caller is answered only after the transaction holding its message
+ * committed. When a batch fails, each of its sends is retried alone, so one bad send fails only itself.
+ */
+export class SendBatcher {
+  private queue: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  submit(job: SendJob): Promise<SendOutcome> {
+    return new Promise<SendOutcome>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // Sends arriving in the same turn of the event loop share the first transaction.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.write(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    try {
+      const outcomes = await repo.inChangeTransaction(this.db, (tx) => writeSends(tx, batch.map((w) => w.job)));
+      batch.forEach((w, i) => w.resolve(outcomes[i] as SendOutcome));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // Nothing of the batch committed; each send goes again alone and gets its own answer.
+      for (const w of batch) {
+        try {
+          const [outcome] = await repo.inChangeTransaction(this.db, (tx) => writeSends(tx, [w.job]));
+          w.resolve(outcome as SendOutcome);
+        } catch (single) {
+          w.reject(single);
+        }
+      }
+    }
+  }
+}
+
+const batchers = new WeakMap<Db, SendBatcher>();
+
+/** The one batcher of a database in this process. */
+export function sendBatcherOf(db: Db): SendBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new SendBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * Writes the sends inside a change transaction (the caller holds the change lock): files, then the
+ * messages in one statement with seqs taken in queue order, then joins and parent bumps. A send whose
+ * (user, clientMessageId) is already taken, by an earlier commit or by an earlier send of the same
+ * batch, inserts nothing and its file row is removed again.
+ */
+export async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]> {
+  const newFiles = jobs.flatMap((j) => (j.file ? [j.file] : []));
+  const fileRows = await repo.insertFiles(tx, newFiles);
+  const fileById = new Map(fileRows.map((f) => [f.id, f]));
+  const seqs = await repo.nextSeqs(tx, jobs.length);
+  const inserted = await repo.insertMessages(
+    tx,
+    jobs.map((j, i) => ({ ...j.message, seq: seqs[i] as number })),
+  );
+  const rowById = new Map(inserted.map((r) => [r.id, r]));
+
+  const orphanFiles = jobs.flatMap((j) => (j.file && !rowById.has(j.message.id) ? [j.file.id] : []));
+  if (orphanFiles.length > 0) await repo.deleteFiles(tx, orphanFiles);
+
+  const joined = new Set<string>();
+  for (const j of jobs) {
+    const key = `${j.message.conversationId}:${j.message.userId}`;
+    if (!j.joins || !rowById.has(j.message.id) || joined.has(key)) continue;
+    joined.add(key);
+    await addParticipants(tx, j.message.conversationId, [j.message.userId], true);
+  }
+
+  // A parent's reply list changed: it takes a seq too (after its replies), so sync and events carry it.
+  const parentIds = [...new Set(inserted.flatMap((r) => (r.parentMessageId ? [r.parentMessageId] : [])))];
+  const parents = new Map((await repo.bumpMessages(tx, parentIds)).map((p) => [p.id, p]));
+
+  return jobs.map((j): SendOutcome => {
+    const row = rowById.get(j.message.id);
+    if (!row) return { created: false };
+    return {
+      created: true,
+      row,
+      parent: row.parentMessageId ? parents.get(row.parentMessageId) : undefined,
+      file: row.fileId ? fileById.get(row.fileId) : undefined,
+    };
+  });
+}
