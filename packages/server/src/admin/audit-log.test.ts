@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogResponseSchema } from '@stoop/shared';
 import { call, expectError } from '../test/http.ts';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type AuthHeaders,
+  type TestApp,
+} from '../test/helpers.ts';
 
 let t: TestApp;
 let admin: AuthHeaders;

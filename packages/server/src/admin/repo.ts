@@ -18,24 +18,26 @@ export type AuditRow = {
 export async function listAudit(db: DbOrTx, page: { limit: number; offset: number }): Promise<AuditRow[]> {
   const actor = alias(users, 'actor');
   const target = alias(users, 'target');
-  return db
-    .select({
-      id: auditLog.id,
-      actorId: auditLog.actorId,
-      actorName: actor.username,
-      action: auditLog.action,
-      targetUserId: auditLog.targetUserId,
-      targetName: target.username,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorId))
-    .leftJoin(target, eq(target.id, auditLog.targetUserId))
-    // Ids are UUIDv7 (time-ordered): the tie-break keeps entries of one millisecond in order.
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return (
+    db
+      .select({
+        id: auditLog.id,
+        actorId: auditLog.actorId,
+        actorName: actor.username,
+        action: auditLog.action,
+        targetUserId: auditLog.targetUserId,
+        targetName: target.username,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      // Ids are UUIDv7 (time-ordered): the tie-break keeps entries of one millisecond in order.
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
 export async function countAudit(db: DbOrTx): Promise<number> {

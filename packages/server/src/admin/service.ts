@@ -66,19 +66,34 @@ export async function lock(
 ): Promise<UserRow> {
   if (targetId === admin.id) throw badRequest('You cannot lock your own account');
   const lockReason = reason ?? 'pending_approval';
-  const { after } = await change(ctx, admin, targetId, 'lock', { isLocked: true, lockReason }, { reason: lockReason });
+  const { after } = await change(
+    ctx,
+    admin,
+    targetId,
+    'lock',
+    { isLocked: true, lockReason },
+    { reason: lockReason },
+  );
   // After commit: the lock takes effect on open sockets too, not only on the next request.
   ctx.chatBus.publish('account:locked', { userId: after.id });
   return after;
 }
 
 export async function unlock(ctx: AccountCtx, admin: UserRow, targetId: string): Promise<UserRow> {
-  const { before, after } = await change(ctx, admin, targetId, 'unlock', { isLocked: false, lockReason: null });
+  const { before, after } = await change(ctx, admin, targetId, 'unlock', {
+    isLocked: false,
+    lockReason: null,
+  });
   if (before.isLocked) announceProfile(ctx, after);
   return after;
 }
 
-export async function setRole(ctx: AccountCtx, admin: UserRow, targetId: string, role: Role): Promise<UserRow> {
+export async function setRole(
+  ctx: AccountCtx,
+  admin: UserRow,
+  targetId: string,
+  role: Role,
+): Promise<UserRow> {
   if (targetId === admin.id && role !== 'admin')
     throw badRequest('You cannot remove your own admin role', 'role');
   const { before, after } = await change(ctx, admin, targetId, 'role', { role }, { role });

@@ -18,7 +18,9 @@ import { connected, refusal, type Recorder } from './testing.ts';
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {
-  console.error('\nSKIPPED: cross-instance lock test — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it\n');
+  console.error(
+    '\nSKIPPED: cross-instance lock test — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it\n',
+  );
 }
 
 describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', () => {

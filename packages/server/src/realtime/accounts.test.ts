@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEventSchemas } from '@stoop/shared';
 import { call } from '../test/http.ts';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type AuthHeaders,
+  type TestApp,
+} from '../test/helpers.ts';
 import { connected, refusal, settle, until, type Recorder } from './testing.ts';
 
 let t: TestApp;
@@ -39,7 +46,13 @@ describe('DESIGN realtime: a lock takes effect at once', () => {
     const [first, second] = [await open(headers), await open(headers)];
     const ended = [disconnection(first), disconnection(second)];
 
-    const res = await call(t.app, 'POST', `/api/admin/users/${target.id}/lock`, { reason: 'admin_lock' }, admin);
+    const res = await call(
+      t.app,
+      'POST',
+      `/api/admin/users/${target.id}/lock`,
+      { reason: 'admin_lock' },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
 
     // The server ends the sockets ('io server disconnect'), after the notice arrived.
@@ -80,14 +93,27 @@ describe('DESIGN realtime: profile updates are live', () => {
   it('SPEC 7: after PUT /api/profile another resident receives profile:updated with the public shape, no email', async () => {
     const author = await makeUser(t.app, { username: 'Mina Cho' });
     const headers = await sessionFor(t.app, author);
-    const [mine, neighbour] = [await open(headers), await open(await sessionFor(t.app, await makeUser(t.app)))];
+    const [mine, neighbour] = [
+      await open(headers),
+      await open(await sessionFor(t.app, await makeUser(t.app))),
+    ];
 
-    const res = await call(t.app, 'PUT', '/api/profile', { description: 'Plants on 3rd floor', metadata: { pets: 'cat' } }, headers);
+    const res = await call(
+      t.app,
+      'PUT',
+      '/api/profile',
+      { description: 'Plants on 3rd floor', metadata: { pets: 'cat' } },
+      headers,
+    );
     expect(res.statusCode, res.body).toBe(200);
     await until(() => neighbour.of('profile:updated').length > 0);
 
     const [payload] = neighbour.of('profile:updated') as { user: Record<string, unknown> }[];
-    expect(payload?.user).toMatchObject({ id: author.id, username: 'Mina Cho', description: 'Plants on 3rd floor' });
+    expect(payload?.user).toMatchObject({
+      id: author.id,
+      username: 'Mina Cho',
+      description: 'Plants on 3rd floor',
+    });
     expect(payload?.user).not.toHaveProperty('email');
     expect(payload?.user).not.toHaveProperty('isLocked');
     expect(JSON.stringify(payload)).not.toContain(author.email);
@@ -123,7 +149,9 @@ describe('DESIGN realtime: profile updates are live', () => {
     expect(sender.of('profile:updated')).toEqual([]);
     // Still serving: the sender's socket is alive and answers a round trip.
     expect(sender.socket.connected).toBe(true);
-    await new Promise<void>((resolve) => sender.socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()));
+    await new Promise<void>((resolve) =>
+      sender.socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()),
+    );
   });
 
   it('an approval tells connected residents about the newcomer (public shape)', async () => {

@@ -59,7 +59,11 @@ describe('DESIGN realtime: user:locked', () => {
     expect(useUsersStore.getState().byId).toEqual({});
     expect(calls).not.toContain('logout');
     // Still signed in, but locked; the session check brought the real reason.
-    expect(useAuthStore.getState().user).toMatchObject({ id: 'me', isLocked: true, reasonForLock: 'admin_lock' });
+    expect(useAuthStore.getState().user).toMatchObject({
+      id: 'me',
+      isLocked: true,
+      reasonForLock: 'admin_lock',
+    });
   });
 
   it("another user's lock only drops them from presence", async () => {
@@ -89,6 +93,10 @@ describe('DESIGN realtime: profile:updated', () => {
     const updated = { ...publicOf(me), description: 'Plants on 3rd floor', role: 'admin' as const };
     handleServerEvent({ name: 'profile:updated', payload: { user: updated } });
     expect(useUsersStore.getState().byId.me?.description).toBe('Plants on 3rd floor');
-    expect(useAuthStore.getState().user).toEqual({ ...me, description: 'Plants on 3rd floor', role: 'admin' });
+    expect(useAuthStore.getState().user).toEqual({
+      ...me,
+      description: 'Plants on 3rd floor',
+      role: 'admin',
+    });
   });
 });

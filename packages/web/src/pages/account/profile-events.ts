@@ -1,9 +1,12 @@
 /**
- * SPEC 7: after PUT /api/profile a real-time profile update event is emitted, so the server can
- * tell the other residents' open clients. Without a live socket there is nobody to tell.
+ * SPEC 7: after PUT /api/profile a real-time profile update event is emitted. The server already
+ * broadcast its own committed copy to everyone; this notice carries no data (the server never
+ * takes a profile from a socket) and only keeps the protocol of DESIGN "Real-time events".
  */
+import type { ProfileUpdatedNotice } from '@stoop/shared';
 import { getSocket } from '../../services/socket.ts';
 
 export function announceProfileUpdate(): void {
-  getSocket()?.emit('profile:updated', {});
+  const notice: ProfileUpdatedNotice = {};
+  getSocket()?.emit('profile:updated', notice);
 }
