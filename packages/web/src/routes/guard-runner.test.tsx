@@ -11,6 +11,7 @@ import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { routes } from './routes.tsx';
+import { runGuard } from './guard-runner.ts';
 
 const platform = vi.hoisted(() => ({ current: 'web' }));
 vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
@@ -63,6 +64,20 @@ describe('SPEC 2 router guard', () => {
     await act(() => router.navigate('/main_dashboard/search'));
     await settled(router);
     expect(server.calls.filter((c) => c.path === '/api/protected/user')).toHaveLength(1);
+  });
+
+  it('SPEC 2 guard: a navigation that starts while the first user load is under way waits for it', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    installFakeServer({
+      'GET /api/protected/user': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    // The first navigation and the dashboard's index redirect race each other on a cold start.
+    const first = runGuard('/main_dashboard');
+    const second = runGuard('/main_dashboard/chat-intro');
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(json(200, { user: resident }));
+    expect(await first).toBeNull();
+    expect(await second).toBeNull();
   });
 
   it('SPEC 2 guard: with no user in the store but stored user data, the session is re-initialised', async () => {

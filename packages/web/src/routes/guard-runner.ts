@@ -17,7 +17,9 @@ interface ThreadResponse {
 async function settleSession(): Promise<void> {
   const auth = useAuthStore.getState();
   const action = decideSessionAction({
-    checked: auth.status !== 'idle',
+    // A load still under way is not a check: 'load' joins it (loadCurrentUser shares one request),
+    // so a navigation racing the first one never sees a half-known visitor as anonymous.
+    checked: auth.status === 'ready',
     hasUser: auth.user !== null,
     hasStoredUser: readStoredUser() !== null,
   });
