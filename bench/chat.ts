@@ -10,11 +10,14 @@
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
  * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10.
  */
-import { cpus, totalmem } from 'node:os';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { Message } from '@stoop/shared';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { MembersResult } from './chat-members.ts';
 import { startStoop } from '../e2e/support/server.ts';
 import { percentile, rssMb } from './support/stats.ts';
+
+const now = () => performance.timeOrigin + performance.now();
 import { BENCH_LIMITS, BenchSession, adminSession, cpuSeconds, makeResidents, scratchDatabase } from './chat-support.ts';
 
 const list = (value: string | undefined, fallback: number[]) =>
@@ -26,29 +29,23 @@ const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 5);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 10);
 const DATABASES = (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
 
-type Member = { socket: Socket; received: Map<string, number> };
+/** Starts the member sockets in a child process (bench/chat-members.ts) and waits until all are connected. */
+async function startMembers(url: string, sessions: BenchSession[], total: number, prefix: string): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL('./chat-members.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`member process exited with ${code}`)));
+    child.send({ type: 'connect', url, cookies: sessions.map((s) => s.cookieHeader()), total, prefix });
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
 
-async function connectMembers(url: string, sessions: BenchSession[]): Promise<Member[]> {
-  return Promise.all(
-    sessions.map(
-      (session) =>
-        new Promise<Member>((resolve, reject) => {
-          const socket = connect(url, {
-            path: '/socket.io',
-            transports: ['websocket'],
-            reconnection: false,
-            forceNew: true,
-            extraHeaders: { cookie: session.cookieHeader() },
-          });
-          const member: Member = { socket, received: new Map() };
-          socket.on('message:new', ({ message }: { message: Message }) => {
-            if (message.clientMessageId) member.received.set(message.clientMessageId, performance.now());
-          });
-          socket.once('connect', () => resolve(member));
-          socket.once('connect_error', reject);
-        }),
-    ),
-  );
+function collectMembers(child: ChildProcess, scheduled: number[]): Promise<MembersResult> {
+  return new Promise((resolve) => {
+    child.once('message', (result: MembersResult) => resolve(result));
+    child.send({ type: 'collect', scheduled });
+  });
 }
 
 type RunResult = {
@@ -58,9 +55,11 @@ type RunResult = {
   p50: number;
   p99: number;
   missing: number;
+  duplicates: number;
   sendP99: number;
   rss: string;
   cpuPercent: number;
+  driverCpuPercent: number;
 };
 
 async function run(url: string, pid: number, admin: BenchSession, residents: BenchSession[], members: number, rate: number, tag: string): Promise<RunResult> {
@@ -69,68 +68,60 @@ async function run(url: string, pid: number, admin: BenchSession, residents: Ben
     name: `bench ${tag} ${members}x${rate} ${Date.now()}`,
   });
   const conversationId = channel.conversation.id;
-  const sockets = await connectMembers(url, residents.slice(0, members));
+  const total = Math.round(rate * SECONDS);
+  const prefix = `${tag}-${members}-${rate}-`;
+  const membersProcess = await startMembers(url, residents.slice(0, members), total, prefix);
   // Let the joins and the presence burst settle before the clock starts.
   await new Promise((r) => setTimeout(r, 1000));
   const senders = residents.slice(0, Math.min(SENDERS, members));
-  const total = Math.round(rate * SECONDS);
-  const scheduled = new Map<string, number>();
+  // Wall-clock schedule (ms since the epoch, sub-millisecond), comparable with the member process's clock.
+  const scheduled: number[] = new Array<number>(total);
   const sendLatencies: number[] = [];
   let failed = 0;
   const cpuBefore = cpuSeconds(pid);
-  const t0 = performance.now();
+  const driverBefore = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
+  const t0 = now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i += 1) {
     const at = t0 + (i * 1000) / rate;
-    const wait = at - performance.now();
+    const wait = at - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const id = `${tag}-${members}-${rate}-${i}`;
-    scheduled.set(id, at);
+    scheduled[i] = at;
     const form = new FormData();
     form.set('content', `Bench message ${i}: is anyone else hearing the fire alarm test?`);
-    form.set('clientMessageId', id);
+    form.set('clientMessageId', `${prefix}${i}`);
     const sender = senders[i % senders.length] as BenchSession;
     // Not awaited: the schedule does not slow down when the server does.
     inFlight.push(
       sender
         .request('POST', `/api/conversations/${conversationId}/messages`, form)
-        .then(() => void sendLatencies.push(performance.now() - at))
+        .then(() => void sendLatencies.push(now() - at))
         .catch(() => void (failed += 1)),
     );
   }
   await Promise.all(inFlight);
-  const sendWindow = (performance.now() - t0) / 1000;
+  const sendWindow = (now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, DRAIN_SECONDS * 1000));
   const cpuAfter = cpuSeconds(pid);
+  const driverAfter = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
   const rss = rssMb(pid);
 
-  const latencies: number[] = [];
-  let delivered = 0;
-  let lastArrival = t0;
-  for (const member of sockets) {
-    for (const [id, arrivedAt] of member.received) {
-      const sentAt = scheduled.get(id);
-      if (sentAt === undefined) continue;
-      delivered += 1;
-      latencies.push(arrivedAt - sentAt);
-      if (arrivedAt > lastArrival) lastArrival = arrivedAt;
-    }
-    member.socket.disconnect();
-  }
-  latencies.sort((a, b) => a - b);
+  const result = await collectMembers(membersProcess, scheduled);
   sendLatencies.sort((a, b) => a - b);
   const expected = (total - failed) * members;
-  const elapsed = Math.max(sendWindow, (lastArrival - t0) / 1000);
+  const elapsed = Math.max(sendWindow, (result.lastArrival - t0) / 1000);
   return {
     sent: total - failed,
     failed,
-    deliveredPerSecond: delivered / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    missing: expected - delivered,
+    deliveredPerSecond: result.delivered / elapsed,
+    p50: result.p50,
+    p99: result.p99,
+    missing: expected - result.delivered,
+    duplicates: result.duplicates,
     sendP99: percentile(sendLatencies, 99),
     rss,
     cpuPercent: ((cpuAfter - cpuBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
+    driverCpuPercent: ((driverAfter - driverBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
   };
 }
 
@@ -146,8 +137,8 @@ async function benchDatabase(kind: string): Promise<void> {
         console.log(
           `${kind.padEnd(6)} N=${String(members).padStart(3)} ${String(rate).padStart(3)} msg/s: ` +
             `sent ${r.sent} (failed ${r.failed}), delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
-            `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, ` +
-            `send p99 ${r.sendP99.toFixed(1)} ms, server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%`,
+            `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
+            `send p99 ${r.sendP99.toFixed(1)} ms, server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
         );
       }
     }
@@ -159,6 +150,6 @@ async function benchDatabase(kind: string): Promise<void> {
 
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ` +
-    `${SECONDS} s per run, ${SENDERS} senders, bench clients in one process beside the server`,
+    `${SECONDS} s per run, ${SENDERS} senders, member sockets in a child process, senders in this one`,
 );
 for (const kind of DATABASES) await benchDatabase(kind);

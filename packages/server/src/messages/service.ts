@@ -67,15 +67,29 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   const { isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'write');
   const clientMessageId = input.clientMessageId ?? null;
-  if (clientMessageId) {
-    const first = await repo.findByClientId(ctx.db, user.id, clientMessageId);
-    if (first) return { message: await presentOne(ctx.db, first), created: false };
+  // A repeat answers with the first message. Looking it up first costs every send a query, so it is
+  // done up front only when a file would otherwise be stored again, or when the checks below refuse
+  // the send (a repeat is answered even if its parent was deleted since); otherwise the batch's
+  // insert finds the repeat by the unique (user, clientMessageId) index.
+  const repeated = async () => {
+    const first = clientMessageId ? await repo.findByClientId(ctx.db, user.id, clientMessageId) : undefined;
+    return first ? { message: await presentOne(ctx.db, first), created: false } : undefined;
+  };
+  if (upload) {
+    const answer = await repeated();
+    if (answer) return answer;
   }
   const content = input.content.trim();
-  if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
-  if (content.length > MESSAGE_CONTENT_MAX) throw badRequest('The message is too long', 'content');
   const parentId = input.parentMessageId ?? null;
-  if (parentId) await checkParent(ctx.db, conversationId, parentId);
+  try {
+    if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
+    if (content.length > MESSAGE_CONTENT_MAX) throw badRequest('The message is too long', 'content');
+    if (parentId) await checkParent(ctx.db, conversationId, parentId);
+  } catch (error) {
+    const answer = await repeated();
+    if (answer) return answer;
+    throw error;
+  }
   const mentionedUsers = await mentionsIn(ctx.db, content);
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
@@ -104,9 +118,9 @@ export async function sendMessage(
   if (!outcome.created) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
     // Two copies of one send raced; the one that committed is the answer.
-    const first = clientMessageId ? await repo.findByClientId(ctx.db, user.id, clientMessageId) : undefined;
-    if (!first) throw new Error('a send without a message was reported as a duplicate');
-    return { message: await presentOne(ctx.db, first), created: false };
+    const answer = await repeated();
+    if (!answer) throw new Error('a send without a message was reported as a duplicate');
+    return answer;
   }
   // A brand-new message has no likes or replies yet: no need to ask the database.
   const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });

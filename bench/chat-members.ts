@@ -1,0 +1,97 @@
+/**
+ * Child process of bench/chat.ts: the N member sockets of one run, so that receiving does not share
+ * an event loop with the open-loop sender. Real socket.io clients (websocket transport), one per
+ * member session. Arrival times are wall-clock (performance.timeOrigin + now) so the parent's
+ * schedule compares with them; each member keeps them in a Float64Array indexed by message number.
+ *
+ * Messages: parent → {type:'connect', url, cookies, total, prefix}; child → {type:'ready'};
+ * parent → {type:'collect', scheduled}; child → {type:'result', ...}.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import { percentile } from './support/stats.ts';
+
+type Connect = { type: 'connect'; url: string; cookies: string[]; total: number; prefix: string };
+type Collect = { type: 'collect'; scheduled: number[] };
+export type MembersResult = {
+  type: 'result';
+  delivered: number;
+  duplicates: number;
+  p50: number;
+  p99: number;
+  lastArrival: number;
+};
+
+const now = () => performance.timeOrigin + performance.now();
+let sockets: Socket[] = [];
+let arrivals: Float64Array[] = [];
+let duplicates = 0;
+
+function connectAll(message: Connect): Promise<void> {
+  const { prefix, total } = message;
+  return Promise.all(
+    message.cookies.map(
+      (cookie, k) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = connect(message.url, {
+            path: '/socket.io',
+            transports: ['websocket'],
+            reconnection: false,
+            forceNew: true,
+            extraHeaders: { cookie },
+          });
+          const arrived = new Float64Array(total);
+          arrivals[k] = arrived;
+          socket.on('message:new', (payload: { message: { clientMessageId: string | null } }) => {
+            const id = payload.message.clientMessageId;
+            if (!id?.startsWith(prefix)) return;
+            const i = Number(id.slice(prefix.length));
+            if (arrived[i] !== 0) duplicates += 1;
+            else arrived[i] = now();
+          });
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+          sockets.push(socket);
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+function collect({ scheduled }: Collect): MembersResult {
+  const latencies: number[] = [];
+  let lastArrival = 0;
+  for (const arrived of arrivals) {
+    for (let i = 0; i < arrived.length; i += 1) {
+      const at = arrived[i] as number;
+      const sentAt = scheduled[i];
+      if (at === 0 || sentAt === undefined || Number.isNaN(sentAt)) continue;
+      latencies.push(at - sentAt);
+      if (at > lastArrival) lastArrival = at;
+    }
+  }
+  for (const socket of sockets) socket.disconnect();
+  sockets = [];
+  arrivals = [];
+  latencies.sort((a, b) => a - b);
+  return {
+    type: 'result',
+    delivered: latencies.length,
+    duplicates,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lastArrival,
+  };
+}
+
+process.on('message', (message: Connect | Collect) => {
+  if (message.type === 'connect') {
+    connectAll(message).then(
+      () => process.send?.({ type: 'ready' }),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  } else {
+    process.send?.(collect(message), () => process.exit(0));
+  }
+});
