@@ -12,7 +12,13 @@ function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    if (
+      entry === 'node_modules' ||
+      entry === 'dist' ||
+      entry.endsWith('.test.ts') ||
+      entry.endsWith('.test.tsx')
+    )
+      continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -26,6 +32,12 @@ export function buildWebIfStale() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt >= Math.max(...sources.map(newestMtime))) return 0;
   console.log('Building the web app (once, or after a change)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@stoop/web'], { stdio: 'inherit', cwd: root });
+  // Always a production build: a caller such as the test runner may have NODE_ENV=test set,
+  // which would bundle React's development build and leave the service worker unregistered.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@stoop/web'], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return build.status ?? 1;
 }

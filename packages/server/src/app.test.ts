@@ -51,6 +51,14 @@ describe('app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('a file built after start-up is served at once, and a missing asset is a 404, not the app shell', async () => {
+    await writeFile(path.join(t.config.WEB_DIST_DIR, 'assets', 'index-new456.js'), 'console.log(3)');
+    expect((await call(t.app, 'GET', '/assets/index-new456.js')).body).toContain('console.log(3)');
+    const missing = await call(t.app, 'GET', '/assets/index-gone789.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toContain('text/html');
+  });
+
   it('security headers are set (helmet)', async () => {
     const res = await call(t.app, 'GET', '/api/csrf-token');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

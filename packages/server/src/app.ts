@@ -156,7 +156,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a new build deployed into the folder is served at once.
+      wildcard: true,
       index: false,
       cacheControl: false,
       // Hashed build assets never change; everything else (sw.js, the manifest, icons) must be
@@ -169,7 +170,10 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (an old hashed asset, say) is a 404, not the app shell: HTML served for a
+    // script would fail as a module with a confusing MIME error instead of a clean miss.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (hasWeb && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
