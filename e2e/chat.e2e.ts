@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
-import { ApiSession } from './support/api.ts';
+import { startStoop, type RunningStoop } from './support/server.ts';
+import { createResident } from './support/community.ts';
 import { CHAT_PASSWORD, runChatFlow, runReconnectFlow, type ChatResidents } from './chat.flow.ts';
-
-async function approvedResident(
-  url: string,
-  admin: ApiSession,
-  username: string,
-  email: string,
-): Promise<void> {
-  const resident = new ApiSession(url);
-  const { user } = await resident.request<{ user: { id: string } }>('POST', '/api/signup', {
-    email,
-    password: CHAT_PASSWORD,
-    username,
-    acceptTerms: true,
-  });
-  await admin.request('POST', `/api/admin/users/${user.id}/approve`);
-}
 
 describe.skipIf(!hasChromium)('chat: two residents talk live in a direct conversation', () => {
   let stoop: RunningStoop;
@@ -28,10 +12,11 @@ describe.skipIf(!hasChromium)('chat: two residents talk live in a direct convers
   beforeAll(async () => {
     stoop = await startStoop();
     browser = await launchChromium();
-    const admin = new ApiSession(stoop.url);
-    await admin.login(ADMIN.email, ADMIN.password);
-    await approvedResident(stoop.url, admin, 'Nadia Okafor', 'nadia@chat.e2e.test');
-    await approvedResident(stoop.url, admin, 'Omar Haddad', 'omar@chat.e2e.test');
+    await createResident(stoop.url, 'Nadia Okafor', {
+      email: 'nadia@chat.e2e.test',
+      password: CHAT_PASSWORD,
+    });
+    await createResident(stoop.url, 'Omar Haddad', { email: 'omar@chat.e2e.test', password: CHAT_PASSWORD });
   });
   afterAll(async () => {
     await browser?.close();

@@ -19,7 +19,11 @@ export interface ChatResidents {
 }
 
 /** Logs a resident in through the login page, as a person would, and opens the chat intro. */
-async function signIn(context: BrowserContext, url: string, who: { email: string; password: string }): Promise<Page> {
+async function signIn(
+  context: BrowserContext,
+  url: string,
+  who: { email: string; password: string },
+): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${url}/login`);
   await page.getByLabel('Email').fill(who.email);

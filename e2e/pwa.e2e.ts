@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
+import { createResident, logInThroughForm } from './support/community.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
 
 const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
@@ -59,6 +60,37 @@ describe.skipIf(!hasChromium)('PWA: service worker, offline shell and update pro
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('opens a conversation read before, offline, from the service worker cache', async () => {
+    const resident = await createResident(stoop.url, 'Offline Olga');
+    const { conversation } = await resident.api.request<{ conversation: { id: string } }>(
+      'POST',
+      '/api/conversations',
+      {
+        type: 'channel',
+        name: 'rooftop-garden',
+        description: 'Tomatoes and gossip',
+      },
+    );
+    const text = `Watering rota is on the door, ${Date.now()}`;
+    await resident.api.request('POST', `/api/conversations/${conversation.id}/messages`, { content: text });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logInThroughForm(page, stoop.url, resident.email, resident.password);
+    await waitForServiceWorker(page);
+    const channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
+    await page.goto(channelUrl);
+    await page.getByText(text).waitFor({ timeout: 15_000 });
+
+    await context.setOffline(true);
+    await page.reload();
+    // The shell comes from the precache, the conversation list and its messages from the API cache.
+    await page.getByText(text).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: /rooftop-garden/ }).count()).toBeGreaterThan(0);
     await context.setOffline(false);
     await context.close();
   });

@@ -49,6 +49,20 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await context.close();
   });
 
+  it('SPEC 2 guard: a session cookie without stored user data still opens the dashboard', async () => {
+    // E.g. a browser whose site storage was cleared, or a second browser profile on the same cookie jar.
+    const admin = new ApiSession(stoop.url);
+    await admin.login(ADMIN.email, ADMIN.password);
+    const context = await browser.newContext();
+    await context.addCookies(admin.browserCookies());
+    const page = await context.newPage();
+    await page.goto(`${stoop.url}/main_dashboard`);
+    await page.waitForURL(/\/main_dashboard\/chat-intro$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(page.url()).toContain('/main_dashboard/chat-intro');
+    await context.close();
+  });
+
   it('SPEC 2 guard: an anonymous visit to an authenticated route goes to /web-home', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -19,7 +19,9 @@ export class ApiSession {
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (!this.csrf) {
-      const response = await fetch(`${this.baseUrl}/api/csrf-token`, { headers: { cookie: this.cookieHeader() } });
+      const response = await fetch(`${this.baseUrl}/api/csrf-token`, {
+        headers: { cookie: this.cookieHeader() },
+      });
       this.remember(response);
       this.csrf = ((await response.json()) as { csrfToken: string }).csrfToken;
     }
@@ -34,6 +36,11 @@ export class ApiSession {
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** This session's cookies, ready for a browser context's addCookies. */
+  browserCookies(): { name: string; value: string; url: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.baseUrl }));
   }
 
   login(email: string, password: string): Promise<{ user: { id: string } }> {

@@ -11,9 +11,13 @@ export interface Resident {
 }
 
 /** Signs a resident up through the API and has the admin approve them (SPEC: new accounts are locked). */
-export async function createResident(baseUrl: string, username: string): Promise<Resident> {
-  const email = `${username.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@e2e.test`;
-  const password = `${username}-password-123`;
+export async function createResident(
+  baseUrl: string,
+  username: string,
+  options: { email?: string; password?: string } = {},
+): Promise<Resident> {
+  const email = options.email ?? `${username.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@e2e.test`;
+  const password = options.password ?? `${username}-password-123`;
   const api = new ApiSession(baseUrl);
   const { user } = await api.request<{ user: { id: string } }>('POST', '/api/signup', {
     email,
