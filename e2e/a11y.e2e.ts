@@ -22,12 +22,20 @@ async function violations(page: Page): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   return result.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`,
   );
 }
 
-/** The dark palette, forced on regardless of the dark-mode flag, so it is checked like the light one. */
+/**
+ * The dark palette, forced on regardless of the dark-mode flag, so it is checked like the light one.
+ * Colour transitions are switched off first: the app sets the theme before the first paint, but
+ * flipping it here would let axe sample a button halfway through its colour animation.
+ */
 async function forceDark(page: Page): Promise<void> {
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
 }
 
