@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../routes/paths.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { ThemeToggle } from '../ThemeToggle.tsx';
 
 interface AppShellProps {
   /** Name of the sidebar for assistive technology, e.g. "Conversations". */
@@ -69,6 +70,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {headerActions}
+            <ThemeToggle />
             <ProfileMenu />
           </div>
         </div>
