@@ -6,7 +6,9 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 
 const controlClass = (invalid: boolean) =>
   `block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 sm:text-sm ${
-    invalid ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+    invalid
+      ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
+      : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
   }`;
 
 interface FieldShellProps {
@@ -49,7 +51,15 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: ReactNode;
 }
 
-export function TextField({ label, value, onValueChange, error, hint, id: givenId, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id: givenId,
+  ...rest
+}: TextFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -67,6 +77,21 @@ export function TextField({ label, value, onValueChange, error, hint, id: givenI
   );
 }
 
+/** The email field of every form: one place for its type, keyboard and autofill hints. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'name'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      {...props}
+    />
+  );
+}
+
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   label: string;
   value: string;
@@ -75,7 +100,16 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   hint?: ReactNode;
 }
 
-export function TextAreaField({ label, value, onValueChange, error, hint, id: givenId, rows = 5, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id: givenId,
+  rows = 5,
+  ...rest
+}: TextAreaFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (

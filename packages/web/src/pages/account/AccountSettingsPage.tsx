@@ -2,8 +2,13 @@
 import { profileFormSchema } from '@stoop/shared/schemas/profile-form';
 import { ArrowLeft } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, TextAreaField, TextField } from '../../components/form/fields.tsx';
-import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { EmailField, TextAreaField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
+import {
+  errorMessage,
+  serverFieldError,
+  validate,
+  type FieldErrors,
+} from '../../components/form/validate.ts';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav } from '../../components/shell/SidebarNav.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
@@ -13,7 +18,13 @@ import { toast } from '../../services/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { AboutFields } from './AboutFields.tsx';
 import { AvatarField } from './AvatarField.tsx';
-import { formShape, toFormData, valuesFromUser, type AvatarChange, type ProfileValues } from './profile-form.ts';
+import {
+  formShape,
+  toFormData,
+  valuesFromUser,
+  type AvatarChange,
+  type ProfileValues,
+} from './profile-form.ts';
 import { announceProfileUpdate } from './profile-events.ts';
 
 function ProfileForm() {
@@ -27,7 +38,8 @@ function ProfileForm() {
   const [busy, setBusy] = useState(false);
   if (!user || !values) return null;
 
-  const set = (key: Exclude<keyof ProfileValues, 'prompts'>, value: string) => setValues({ ...values, [key]: value });
+  const set = (key: Exclude<keyof ProfileValues, 'prompts'>, value: string) =>
+    setValues({ ...values, [key]: value });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,10 +72,24 @@ function ProfileForm() {
     <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-8">
       <section className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">Account</h2>
-        <AvatarField name={values.username} current={user.avatar} change={avatar} onChange={setAvatar} error={errors.avatar} />
+        <AvatarField
+          name={values.username}
+          current={user.avatar}
+          change={avatar}
+          onChange={setAvatar}
+          error={errors.avatar}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Username" name="username" autoComplete="nickname" value={values.username} onValueChange={(v) => set('username', v)} error={errors.username} required />
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onValueChange={(v) => set('email', v)} error={errors.email} required />
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="nickname"
+            value={values.username}
+            onValueChange={(v) => set('username', v)}
+            error={errors.username}
+            required
+          />
+          <EmailField value={values.email} onValueChange={(v) => set('email', v)} error={errors.email} />
         </div>
         <TextAreaField
           label="Description"
@@ -76,7 +102,12 @@ function ProfileForm() {
         />
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <AboutFields values={values} set={set} setPrompts={(prompts) => setValues({ ...values, prompts })} errors={errors} />
+        <AboutFields
+          values={values}
+          set={set}
+          setPrompts={(prompts) => setValues({ ...values, prompts })}
+          errors={errors}
+        />
       </section>
       <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         <Button
@@ -101,7 +132,10 @@ function ProfileForm() {
 export default function AccountSettingsPage() {
   const sidebar = (
     <div className="px-3 py-4">
-      <SidebarNav label="Account" items={[{ to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft }]} />
+      <SidebarNav
+        label="Account"
+        items={[{ to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft }]}
+      />
     </div>
   );
   return (

@@ -59,25 +59,45 @@ export default function AwaitingApprovalPage() {
 
   if (adminLock) {
     return (
-      <StatusPage icon={Lock} tone="red" eyebrow="Account locked" title="An admin has locked your account" actions={actions}>
+      <StatusPage
+        icon={Lock}
+        tone="red"
+        eyebrow="Account locked"
+        title="An admin has locked your account"
+        actions={actions}
+      >
         <p>
-          While your account is locked you cannot read or send messages. This usually happens when a community admin needs to
-          check something — for example after a report, or when someone has moved out.
+          While your account is locked you cannot read or send messages. This usually happens when a community
+          admin needs to check something — for example after a report, or when someone has moved out.
         </p>
-        <p>Please get in touch with your building&apos;s admins or write to us through the contact page to sort it out.</p>
+        <p>
+          Please get in touch with your building&apos;s admins or write to us through the contact page to sort
+          it out.
+        </p>
       </StatusPage>
     );
   }
 
   return (
-    <StatusPage icon={Clock} tone="amber" eyebrow="Almost there" title="Your account is waiting for approval" actions={actions}>
+    <StatusPage
+      icon={Clock}
+      tone="amber"
+      eyebrow="Almost there"
+      title="Your account is waiting for approval"
+      actions={actions}
+    >
       <p>
-        Thanks for signing up{user ? <>, <strong className="text-slate-800">{user.username}</strong></> : null}! To keep Stoop
-        private, an admin of your community confirms that every new member lives there.
+        Thanks for signing up
+        {user ? (
+          <>
+            , <strong className="text-slate-800">{user.username}</strong>
+          </>
+        ) : null}
+        ! To keep Stoop private, an admin of your community confirms that every new member lives there.
       </p>
       <p>
-        You don&apos;t need to do anything: keep this page open and it moves on by itself as soon as you are approved. You can
-        also close it and log in again later.
+        You don&apos;t need to do anything: keep this page open and it moves on by itself as soon as you are
+        approved. You can also close it and log in again later.
       </p>
     </StatusPage>
   );

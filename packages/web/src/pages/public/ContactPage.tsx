@@ -2,8 +2,13 @@
 import { contactBodySchema } from '@stoop/shared/schemas/auth';
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, TextAreaField, TextField } from '../../components/form/fields.tsx';
-import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { EmailField, TextAreaField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
+import {
+  errorMessage,
+  serverFieldError,
+  validate,
+  type FieldErrors,
+} from '../../components/form/validate.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { sendContactMessage } from '../../services/account-api.ts';
@@ -52,26 +57,33 @@ export default function ContactPage() {
         {sent ? (
           <div role="status" className="text-center">
             <Send className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
-            <p className="mt-4 text-sm text-slate-700">Thank you! Your message was sent. We usually answer within two working days.</p>
+            <p className="mt-4 text-sm text-slate-700">
+              Thank you! Your message was sent. We usually answer within two working days.
+            </p>
             <Button variant="secondary" className="mt-6" onClick={() => setSent(false)}>
               Send another message
             </Button>
           </div>
         ) : (
           <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <TextField label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} error={errors.name} required />
             <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onValueChange={setEmail}
-              error={errors.email}
+              label="Name"
+              name="name"
+              autoComplete="name"
+              value={name}
+              onValueChange={setName}
+              error={errors.name}
               required
             />
-            <TextAreaField label="Message" name="message" value={message} onValueChange={setMessage} error={errors.message} required />
+            <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+            <TextAreaField
+              label="Message"
+              name="message"
+              value={message}
+              onValueChange={setMessage}
+              error={errors.message}
+              required
+            />
             <Button type="submit" busy={busy} className="w-full">
               Send message
             </Button>

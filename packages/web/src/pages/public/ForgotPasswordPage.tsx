@@ -6,7 +6,7 @@ import { forgotPasswordBodySchema } from '@stoop/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
+import { EmailField, focusFirstInvalid } from '../../components/form/fields.tsx';
 import { errorMessage, validate, type FieldErrors } from '../../components/form/validate.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
@@ -45,7 +45,11 @@ export default function ForgotPasswordPage() {
     <PublicLayout minimalHeader>
       <AuthCard
         title="Reset your password"
-        subtitle={sentTo ? undefined : 'Enter the email address of your account and we will send you a link to choose a new password.'}
+        subtitle={
+          sentTo
+            ? undefined
+            : 'Enter the email address of your account and we will send you a link to choose a new password.'
+        }
         footer={
           <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
             Back to log in
@@ -56,10 +60,12 @@ export default function ForgotPasswordPage() {
           <div role="status" className="text-center">
             <MailCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
             <p className="mt-4 text-sm text-slate-700">
-              If an account exists for <strong className="break-all">{sentTo}</strong>, we sent a link to reset its password. The
-              link works once and expires after an hour.
+              If an account exists for <strong className="break-all">{sentTo}</strong>, we sent a link to
+              reset its password. The link works once and expires after an hour.
             </p>
-            <p className="mt-3 text-sm text-slate-500">No email after a few minutes? Check your spam folder or try again.</p>
+            <p className="mt-3 text-sm text-slate-500">
+              No email after a few minutes? Check your spam folder or try again.
+            </p>
             <div className="mt-6 flex flex-col gap-2">
               <ButtonLink to={PATHS.login}>Back to log in</ButtonLink>
               <Button variant="ghost" onClick={() => setSentTo(null)}>
@@ -69,17 +75,7 @@ export default function ForgotPasswordPage() {
           </div>
         ) : (
           <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onValueChange={setEmail}
-              error={errors.email}
-              required
-            />
+            <EmailField value={email} onValueChange={setEmail} error={errors.email} />
             <Button type="submit" busy={busy} className="w-full">
               Send reset link
             </Button>

@@ -2,8 +2,13 @@
 import { loginBodySchema } from '@stoop/shared/schemas/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
-import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { EmailField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
+import {
+  errorMessage,
+  serverFieldError,
+  validate,
+  type FieldErrors,
+} from '../../components/form/validate.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../routes/paths.ts';
@@ -58,17 +63,7 @@ export default function LoginPage() {
         }
       >
         <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onValueChange={setEmail}
-            error={errors.email}
-            required
-          />
+          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
           <TextField
             label="Password"
             type="password"

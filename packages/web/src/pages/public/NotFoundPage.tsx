@@ -22,8 +22,9 @@ export default function NotFoundPage() {
       }
     >
       <p>
-        There is nothing at <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{pathname}</code>. The link may
-        be old, or the page may have moved.
+        There is nothing at{' '}
+        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{pathname}</code>. The
+        link may be old, or the page may have moved.
       </p>
     </StatusPage>
   );

@@ -55,7 +55,8 @@ export default function ResetPasswordPage() {
           <div className="text-center">
             <LinkIcon className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
             <p className="mt-4 text-sm text-slate-700">
-              Open the link from your reset email again, or request a new one. Reset links work once and expire after an hour.
+              Open the link from your reset email again, or request a new one. Reset links work once and
+              expire after an hour.
             </p>
             <ButtonLink to={PATHS.forgotPassword} className="mt-6 w-full">
               Request a new link

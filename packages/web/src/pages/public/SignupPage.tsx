@@ -5,8 +5,13 @@
 import { signupBodySchema } from '@stoop/shared/schemas/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
-import { errorMessage, serverFieldError, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { EmailField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
+import {
+  errorMessage,
+  serverFieldError,
+  validate,
+  type FieldErrors,
+} from '../../components/form/validate.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -77,17 +82,7 @@ export default function SignupPage() {
             hint="Shown to your neighbours. You can change it later."
             required
           />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onValueChange={setEmail}
-            error={errors.email}
-            required
-          />
+          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
           <TextField
             label="Password"
             type="password"
@@ -114,9 +109,24 @@ export default function SignupPage() {
                 <label htmlFor="accept-terms">I accept the Terms of Service and the Privacy Policy</label>
                 <p id="accept-terms-read" className="mt-1 text-slate-500">
                   Read the{' '}
-                  <LegalDialog document={TERMS_OF_SERVICE} trigger={<button type="button" className={linkClass}>Terms of Service</button>} />{' '}
+                  <LegalDialog
+                    document={TERMS_OF_SERVICE}
+                    trigger={
+                      <button type="button" className={linkClass}>
+                        Terms of Service
+                      </button>
+                    }
+                  />{' '}
                   and the{' '}
-                  <LegalDialog document={PRIVACY_POLICY} trigger={<button type="button" className={linkClass}>Privacy Policy</button>} />.
+                  <LegalDialog
+                    document={PRIVACY_POLICY}
+                    trigger={
+                      <button type="button" className={linkClass}>
+                        Privacy Policy
+                      </button>
+                    }
+                  />
+                  .
                 </p>
               </div>
             </div>

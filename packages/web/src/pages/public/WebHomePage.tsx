@@ -17,11 +17,15 @@ export default function WebHomePage() {
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">For apartment communities</p>
-            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Your building, on speaking terms.</h1>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              For apartment communities
+            </p>
+            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              Your building, on speaking terms.
+            </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
-              Stoop is the private social network and chat for the people you share a front door with. Channels, direct messages
-              and announcements — only for verified residents.
+              Stoop is the private social network and chat for the people you share a front door with.
+              Channels, direct messages and announcements — only for verified residents.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={PATHS.signup} className="px-6 text-base">
@@ -31,7 +35,9 @@ export default function WebHomePage() {
                 Log in
               </ButtonLink>
             </div>
-            <p className="mt-4 text-sm text-slate-500">Free for residents. New accounts are approved by your community’s admins.</p>
+            <p className="mt-4 text-sm text-slate-500">
+              Free for residents. New accounts are approved by your community’s admins.
+            </p>
           </div>
           <div aria-hidden="true" className="hidden md:block">
             <div className="mx-auto max-w-sm rounded-3xl border border-slate-200 bg-white p-5 shadow-xl">
@@ -87,7 +93,8 @@ export default function WebHomePage() {
           </ol>
           <div className="mt-10 flex flex-col items-start gap-3 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-center gap-2 font-medium text-brand-900">
-              <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" /> Already a member? Pick up where you left off.
+              <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" /> Already a member? Pick up where
+              you left off.
             </p>
             <ButtonLink to={PATHS.login}>Log in</ButtonLink>
           </div>
