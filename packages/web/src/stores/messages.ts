@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
-import { chatApi, type Thread } from '../services/chat-api.ts';
+import { chatApi, type MessagesPage, type Thread } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
 import { needsCleanup, type CacheRegistration } from '../services/memory.ts';
 import {
@@ -87,9 +87,11 @@ export interface MessagesState {
 const currentUserId = () => useAuthStore.getState().user?.id ?? null;
 const activeConversationId = () => useConversationsStore.getState().activeConversationId;
 
-const isStatus = (error: unknown, ...statuses: number[]) => isApiError(error) && statuses.includes(error.status);
+const isStatus = (error: unknown, ...statuses: number[]) =>
+  isApiError(error) && statuses.includes(error.status);
 const isNetworkError = (error: unknown) => isApiError(error) && error.code === CLIENT_ERROR_CODES.network;
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 function localEcho(send: OutgoingMessage, userId: string): Message {
   const now = new Date().toISOString();
@@ -125,6 +127,31 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
   });
 
   const setCache = (cache: CacheState) => set({ cache });
+
+  /**
+   * Fetches one page into the cache with the conversation's loading flag up meanwhile. SPEC 8: a
+   * 404 (not found or no access) empties that conversation's cache, and the error goes on.
+   */
+  const fetchPage = async (
+    conversationId: string,
+    mode: 'initial' | 'older',
+    before?: { beforeDate: string; beforeId: string },
+  ): Promise<MessagesPage> => {
+    set({ loading: { ...get().loading, [conversationId]: true } });
+    try {
+      const page = await chatApi.fetchMessages(conversationId, before);
+      set({
+        cache: applyPage(get().cache, conversationId, page, mode, keep()),
+        seq: highestSeq(page.messages, get().seq),
+      });
+      return page;
+    } catch (error) {
+      if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
+      throw error;
+    } finally {
+      set({ loading: { ...get().loading, [conversationId]: false } });
+    }
+  };
 
   /** Replaces a cached message in place (optimistic edits); a copy is returned for rollback. */
   const patch = (messageId: string, change: (m: Message) => Message): Message | undefined => {
@@ -190,22 +217,9 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     ...initialState(),
 
     loadMessages: async (conversationId) => {
-      set({ loading: { ...get().loading, [conversationId]: true } });
-      try {
-        const page = await chatApi.fetchMessages(conversationId);
-        // The page names its conversation: a channel opened by link joins the list this way.
-        if (page.conversation) useConversationsStore.getState().upsertConversation(page.conversation);
-        set({
-          cache: applyPage(get().cache, conversationId, page, 'initial', keep()),
-          seq: highestSeq(page.messages, get().seq),
-        });
-      } catch (error) {
-        // SPEC 8: not found or no access empties that conversation's cache; the error goes on.
-        if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
-        throw error;
-      } finally {
-        set({ loading: { ...get().loading, [conversationId]: false } });
-      }
+      const page = await fetchPage(conversationId, 'initial');
+      // The page names its conversation: a channel opened by link joins the list this way.
+      if (page.conversation) useConversationsStore.getState().upsertConversation(page.conversation);
     },
 
     loadOlder: async (conversationId) => {
@@ -213,19 +227,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       if (!cache?.hasMore || get().loading[conversationId]) return;
       const oldest = cache.messages.find((m) => !isLocalMessage(m));
       if (!oldest) return get().loadMessages(conversationId);
-      set({ loading: { ...get().loading, [conversationId]: true } });
-      try {
-        const page = await chatApi.fetchMessages(conversationId, { beforeDate: oldest.createdAt, beforeId: oldest.id });
-        set({
-          cache: applyPage(get().cache, conversationId, page, 'older', keep()),
-          seq: highestSeq(page.messages, get().seq),
-        });
-      } catch (error) {
-        if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
-        throw error;
-      } finally {
-        set({ loading: { ...get().loading, [conversationId]: false } });
-      }
+      await fetchPage(conversationId, 'older', { beforeDate: oldest.createdAt, beforeId: oldest.id });
     },
 
     loadThread: async (messageId) => {
@@ -257,7 +259,13 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       // The echo goes in even before the conversation's first page, so it is never lost.
       let cache = get().cache;
       if (!echo.parentMessageId && !cache.conversations[conversationId]) {
-        cache = { ...cache, conversations: { ...cache.conversations, [conversationId]: { messages: [], hasMore: true, touchedAt: cache.clock } } };
+        cache = {
+          ...cache,
+          conversations: {
+            ...cache.conversations,
+            [conversationId]: { messages: [], hasMore: true, touchedAt: cache.clock },
+          },
+        };
       }
       setCache(upsertMessages(cache, [echo], keep()));
       return deliver(send.clientMessageId);
@@ -265,7 +273,10 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 
     retrySend: async (clientMessageId) => {
       // The same clientMessageId: the server returns the first copy if one got through.
-      updateSend(clientMessageId, { status: 'pending', progress: get().sends[clientMessageId]?.file ? 0 : null });
+      updateSend(clientMessageId, {
+        status: 'pending',
+        progress: get().sends[clientMessageId]?.file ? 0 : null,
+      });
       return deliver(clientMessageId);
     },
 
