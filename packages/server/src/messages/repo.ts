@@ -27,17 +27,6 @@ export async function nextSeq(tx: Tx): Promise<number> {
   return Number(rowsOf<{ seq: number | string }>(result)[0]?.seq);
 }
 
-/** `count` seqs in ascending order, for a batch of sends (the caller holds the change lock). */
-export async function nextSeqs(tx: Tx, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await tx.execute(
-    sql`select nextval('message_change_seq') as seq from generate_series(1, ${count}::int) as g(i) order by g.i`,
-  );
-  return rowsOf<{ seq: number | string }>(result)
-    .map((r) => Number(r.seq))
-    .sort((a, b) => a - b);
-}
-
 const bumpSeq = sql`nextval('message_change_seq')`;
 
 export type NewMessage = {
@@ -61,15 +50,40 @@ export async function insertMessage(tx: Tx, values: NewMessage): Promise<Message
   return row;
 }
 
+export type NewMessageWithId = Omit<NewMessage, 'seq'> & { id: string };
+
 /**
- * Inserts several messages in one statement; rows whose (user, clientMessageId) is already taken,
- * also by an earlier row of the same statement, are skipped and missing from the result.
+ * Inserts several messages in one statement that first takes the change lock, then a seq per row
+ * (seq = created_seq), in the given order: the join with the lock's one-row sub-select means no
+ * row, so no nextval, exists before the lock is held. Run alone (autocommit) it is a whole change
+ * transaction in one round trip; inside inChangeTransaction the lock is already held (it is
+ * re-entrant). Rows whose (user, clientMessageId) is already taken, also by an earlier row of the
+ * same statement, are skipped and missing from the result.
  */
-export async function insertMessages(tx: Tx, values: (NewMessage & { id: string })[]): Promise<MessageRow[]> {
+export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[]): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  return tx
+  // One array parameter per column (a bare JS array would be spread into one parameter per element).
+  const column = <T>(pick: (v: NewMessageWithId) => T) => sql.param(values.map(pick));
+  // Column order is the table's (drizzle lists every insertable column); search_vector is generated.
+  const rows = sql`
+    select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
+      x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
+      array(select json_array_elements_text(x.mentioned::json))::uuid[]
+    from (
+      select i.*, nextval('message_change_seq') as s
+      from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
+        (select * from unnest(
+            ${column((v) => v.id)}::uuid[], ${column((v) => v.conversationId)}::uuid[], ${column((v) => v.userId)}::uuid[],
+            ${column((v) => v.parentMessageId)}::uuid[], ${column((v) => v.content)}::text[],
+            ${column((v) => v.clientMessageId)}::text[], ${column((v) => v.fileId)}::uuid[],
+            ${column((v) => JSON.stringify(v.mentionedUsers))}::text[]
+          ) with ordinality as t(id, conversation_id, user_id, parent_message_id, content, client_message_id, file_id, mentioned, ord)
+          order by t.ord) as i
+      order by i.ord
+    ) as x`;
+  return db
     .insert(messages)
-    .values(values.map((v) => ({ ...v, createdSeq: v.seq })))
+    .select(rows)
     .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
     .returning();
 }

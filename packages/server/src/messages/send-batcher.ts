@@ -6,7 +6,7 @@ import * as repo from './repo.ts';
 
 /** One send, checked and ready to write: ids are chosen before it is queued. */
 export type SendJob = {
-  message: Omit<repo.NewMessage, 'seq'> & { id: string };
+  message: repo.NewMessageWithId;
   file: NewFile | undefined;
   /** The sender is not a participant yet (first post into a channel joins it). */
   joins: boolean;
@@ -58,7 +58,11 @@ export class SendBatcher {
 
   private async write(batch: Waiting[]): Promise<void> {
     try {
-      const outcomes = await repo.inChangeTransaction(this.db, (tx) => writeSends(tx, batch.map((w) => w.job)));
+      const jobs = batch.map((w) => w.job);
+      // Plain sends (no file, no join, no reply) need one statement, which is its own transaction.
+      const outcomes = jobs.every(isPlain)
+        ? await writePlainSends(this.db, jobs)
+        : await repo.inChangeTransaction(this.db, (tx) => writeSends(tx, jobs));
       batch.forEach((w, i) => w.resolve(outcomes[i] as SendOutcome));
     } catch (error) {
       if (batch.length === 1) {
@@ -76,6 +80,17 @@ export class SendBatcher {
       }
     }
   }
+}
+
+const isPlain = (job: SendJob) => !job.file && !job.joins && job.message.parentMessageId === null;
+
+/** Sends without file, join or parent: one locked insert, committed on its own (one round trip). */
+export async function writePlainSends(db: Db, jobs: SendJob[]): Promise<SendOutcome[]> {
+  const rowById = new Map((await repo.insertMessagesLocked(db, jobs.map((j) => j.message))).map((r) => [r.id, r]));
+  return jobs.map((j): SendOutcome => {
+    const row = rowById.get(j.message.id);
+    return row ? { created: true, row, parent: undefined, file: undefined } : { created: false };
+  });
 }
 
 const batchers = new WeakMap<Db, SendBatcher>();
@@ -100,10 +115,9 @@ export async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]
   const newFiles = jobs.flatMap((j) => (j.file ? [j.file] : []));
   const fileRows = await repo.insertFiles(tx, newFiles);
   const fileById = new Map(fileRows.map((f) => [f.id, f]));
-  const seqs = await repo.nextSeqs(tx, jobs.length);
-  const inserted = await repo.insertMessages(
+  const inserted = await repo.insertMessagesLocked(
     tx,
-    jobs.map((j, i) => ({ ...j.message, seq: seqs[i] as number })),
+    jobs.map((j) => j.message),
   );
   const rowById = new Map(inserted.map((r) => [r.id, r]));
 
