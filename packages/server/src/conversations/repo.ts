@@ -28,16 +28,36 @@ export async function findConversationFor(
   id: string,
   userId: string,
 ): Promise<{ conversation: ConversationRow; lastReadSeq: number | null } | undefined> {
-  const [row] = await db
+  const [row] = await conversationForStatement(db).execute({ id, userId });
+  return row ? { conversation: row.conversation, lastReadSeq: row.lastReadSeq ?? null } : undefined;
+}
+
+/** Built once per database handle: every chat call runs it, so it is not rebuilt (nor re-parsed by PostgreSQL). */
+const conversationForStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareConversationFor>>();
+
+function prepareConversationFor(db: DbOrTx) {
+  return db
     .select({ conversation: conversations, lastReadSeq: conversationParticipants.lastReadSeq })
     .from(conversations)
     .leftJoin(
       conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, userId)),
+      and(
+        eq(conversationParticipants.conversationId, conversations.id),
+        eq(conversationParticipants.userId, sql.placeholder('userId')),
+      ),
     )
-    .where(eq(conversations.id, id))
-    .limit(1);
-  return row ? { conversation: row.conversation, lastReadSeq: row.lastReadSeq ?? null } : undefined;
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('stoop_conversation_for_user');
+}
+
+function conversationForStatement(db: DbOrTx) {
+  let statement = conversationForStatements.get(db);
+  if (!statement) {
+    statement = prepareConversationFor(db);
+    conversationForStatements.set(db, statement);
+  }
+  return statement;
 }
 
 export async function isParticipant(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {

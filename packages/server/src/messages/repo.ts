@@ -62,9 +62,23 @@ export type NewMessageWithId = Omit<NewMessage, 'seq'> & { id: string };
  */
 export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[]): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  // One array parameter per column (a bare JS array would be spread into one parameter per element).
-  const column = <T>(pick: (v: NewMessageWithId) => T) => sql.param(values.map(pick));
-  // Column order is the table's (drizzle lists every insertable column); search_vector is generated.
+  const column = <T>(pick: (v: NewMessageWithId) => T) => values.map(pick);
+  return insertLockedStatement(db).execute({
+    ids: column((v) => v.id),
+    conversationIds: column((v) => v.conversationId),
+    userIds: column((v) => v.userId),
+    parentIds: column((v) => v.parentMessageId),
+    contents: column((v) => v.content),
+    clientIds: column((v) => v.clientMessageId),
+    fileIds: column((v) => v.fileId),
+    mentioned: column((v) => JSON.stringify(v.mentionedUsers)),
+  });
+}
+
+function prepareInsertLocked(db: DbOrTx) {
+  const p = (name: string) => sql.placeholder(name);
+  // One array parameter per column. Column order is the table's (drizzle lists every insertable
+  // column); search_vector is generated.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
@@ -73,10 +87,9 @@ export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
         (select * from unnest(
-            ${column((v) => v.id)}::uuid[], ${column((v) => v.conversationId)}::uuid[], ${column((v) => v.userId)}::uuid[],
-            ${column((v) => v.parentMessageId)}::uuid[], ${column((v) => v.content)}::text[],
-            ${column((v) => v.clientMessageId)}::text[], ${column((v) => v.fileId)}::uuid[],
-            ${column((v) => JSON.stringify(v.mentionedUsers))}::text[]
+            ${p('ids')}::uuid[], ${p('conversationIds')}::uuid[], ${p('userIds')}::uuid[],
+            ${p('parentIds')}::uuid[], ${p('contents')}::text[], ${p('clientIds')}::text[],
+            ${p('fileIds')}::uuid[], ${p('mentioned')}::text[]
           ) with ordinality as t(id, conversation_id, user_id, parent_message_id, content, client_message_id, file_id, mentioned, ord)
           order by t.ord) as i
       order by i.ord
@@ -85,7 +98,20 @@ export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[
     .insert(messages)
     .select(rows)
     .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
-    .returning();
+    .returning()
+    .prepare('stoop_insert_messages_locked');
+}
+
+/** Built once per database handle (sends run it all the time); a transaction handle builds its own. */
+const insertLockedStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareInsertLocked>>();
+
+function insertLockedStatement(db: DbOrTx) {
+  let statement = insertLockedStatements.get(db);
+  if (!statement) {
+    statement = prepareInsertLocked(db);
+    insertLockedStatements.set(db, statement);
+  }
+  return statement;
 }
 
 export async function insertFiles(tx: Tx, values: NewFile[]): Promise<FileRow[]> {
