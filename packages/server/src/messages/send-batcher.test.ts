@@ -5,7 +5,9 @@ import { messageResponseSchema, messagesPageSchema } from '@stoop/shared';
 import { conversationParticipants, messages } from '../db/schema/index.ts';
 import { formOf, injectForm, makeChannel, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { SendBatcher, type SendJob } from './send-batcher.ts';
+import { usingPostgres } from '../test/database.ts';
+import { inChangeTransaction } from './repo.ts';
+import { SendBatcher, writePlainSends, type SendJob } from './send-batcher.ts';
 
 let t: TestApp;
 let alice: Headers, bob: Headers;
@@ -130,5 +132,29 @@ describe('group commit of sends', () => {
     expect(ids).toHaveLength(80);
     const rows = await t.db.select().from(messages).where(inArray(messages.id, ids));
     expect(new Set(rows.map((r) => r.seq)).size).toBe(80);
+  });
+
+  // PGlite has one connection, so a second session cannot hold the lock meanwhile.
+  it.runIf(usingPostgres())('DESIGN change feed: the one-statement insert waits for the change lock before taking seqs', async () => {
+    const channel = await makeChannel(t.app, alice);
+    let release = () => {};
+    let held = () => {};
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holder = inChangeTransaction(t.db, async () => {
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isHeld;
+    let written = false;
+    const send = writePlainSends(t.db, [job(channel.id, aliceId, 'waits')]).then((outcomes) => {
+      written = true;
+      return outcomes;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(written).toBe(false);
+    release();
+    await holder;
+    const [outcome] = await send;
+    expect(outcome?.created).toBe(true);
   });
 });

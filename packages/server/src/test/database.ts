@@ -40,6 +40,14 @@ export async function createTestDatabase(): Promise<Database> {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
+        // pool.end() resolves before its sockets have closed; a backend still there when FORCE
+        // terminates it sends FATAL 57P01 to a client nobody listens to any more (an uncaught
+        // error in whichever test file runs next). Wait for them to go first.
+        for (let i = 0; i < 100; i += 1) {
+          const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+          if (Number(rows[0]?.n ?? 0) === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await dropper.end();
