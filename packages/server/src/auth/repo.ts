@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import {
   auditLog,
   contactMessages,
@@ -24,14 +25,25 @@ export async function findSession(
   db: DbOrTx,
   tokenHash: string,
 ): Promise<{ session: SessionRow; owner: UserRow } | undefined> {
-  const [row] = await db
+  const [row] = await findSessionStatement(db).execute({ tokenHash, now: new Date() });
+  return row;
+}
+
+/** Every API call runs it: built once per database handle (see preparedPerDb). */
+const findSessionStatement = preparedPerDb((db) =>
+  db
     .select({ session: sessions, owner: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row;
-}
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('stoop_find_session'),
+);
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));

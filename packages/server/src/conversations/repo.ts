@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../db/prepared.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../messages/rows.ts';
 import {
@@ -32,8 +33,8 @@ export async function findConversationFor(
   return row ? { conversation: row.conversation, lastReadSeq: row.lastReadSeq ?? null } : undefined;
 }
 
-/** Built once per database handle: every chat call runs it, so it is not rebuilt (nor re-parsed by PostgreSQL). */
-const conversationForStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareConversationFor>>();
+/** Every chat call runs it: built once per database handle (see preparedPerDb). */
+const conversationForStatement = preparedPerDb(prepareConversationFor);
 
 function prepareConversationFor(db: DbOrTx) {
   return db
@@ -49,15 +50,6 @@ function prepareConversationFor(db: DbOrTx) {
     .where(eq(conversations.id, sql.placeholder('id')))
     .limit(1)
     .prepare('stoop_conversation_for_user');
-}
-
-function conversationForStatement(db: DbOrTx) {
-  let statement = conversationForStatements.get(db);
-  if (!statement) {
-    statement = prepareConversationFor(db);
-    conversationForStatements.set(db, statement);
-  }
-  return statement;
 }
 
 export async function isParticipant(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { rowsOf } from './rows.ts';
 import type { NewFile } from '../files/repo.ts';
 import { files, messageLikes, messages, users, type FileRow, type MessageRow } from '../db/schema/index.ts';
@@ -102,17 +103,8 @@ function prepareInsertLocked(db: DbOrTx) {
     .prepare('stoop_insert_messages_locked');
 }
 
-/** Built once per database handle (sends run it all the time); a transaction handle builds its own. */
-const insertLockedStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareInsertLocked>>();
-
-function insertLockedStatement(db: DbOrTx) {
-  let statement = insertLockedStatements.get(db);
-  if (!statement) {
-    statement = prepareInsertLocked(db);
-    insertLockedStatements.set(db, statement);
-  }
-  return statement;
-}
+/** Sends run it all the time: built once per database handle (see preparedPerDb). */
+const insertLockedStatement = preparedPerDb(prepareInsertLocked);
 
 export async function insertFiles(tx: Tx, values: NewFile[]): Promise<FileRow[]> {
   if (values.length === 0) return [];
