@@ -5,6 +5,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // PostgreSQL-only files run in the server-pg project alone.
+    exclude: ['src/**/*.pg.test.ts', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

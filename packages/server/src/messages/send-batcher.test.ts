@@ -5,9 +5,7 @@ import { messageResponseSchema, messagesPageSchema } from '@stoop/shared';
 import { conversationParticipants, messages } from '../db/schema/index.ts';
 import { formOf, injectForm, makeChannel, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { usingPostgres } from '../test/database.ts';
-import { inChangeTransaction } from './repo.ts';
-import { SendBatcher, writePlainSends, type SendJob } from './send-batcher.ts';
+import { SendBatcher, type SendJob } from './send-batcher.ts';
 
 let t: TestApp;
 let alice: Headers, bob: Headers;
@@ -24,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const job = (conversationId: string, userId: string, content: string, clientMessageId: string | null = null): SendJob => ({
+const job = (
+  conversationId: string,
+  userId: string,
+  content: string,
+  clientMessageId: string | null = null,
+): SendJob => ({
   message: {
     id: uuidv7(),
     conversationId,
@@ -72,8 +75,17 @@ describe('group commit of sends', () => {
     const good = Array.from({ length: 5 }, (_, i) => job(channel.id, aliceId, `good ${i}`));
     // No such conversation: the foreign key rejects it, which fails the whole first attempt.
     const bad = job(uuidv7(), aliceId, 'into nowhere');
-    const results = await Promise.allSettled([...good.slice(0, 2), bad, ...good.slice(2)].map((j) => batcher.submit(j)));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const results = await Promise.allSettled(
+      [...good.slice(0, 2), bad, ...good.slice(2)].map((j) => batcher.submit(j)),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     const rows = await t.db.select().from(messages).where(eq(messages.conversationId, channel.id));
     expect(rows.map((r) => r.content).sort()).toEqual(good.map((g) => g.message.content).sort());
     // Each row's seq is its created seq, all distinct.
@@ -90,7 +102,12 @@ describe('group commit of sends', () => {
     const joined = await t.db
       .select()
       .from(conversationParticipants)
-      .where(and(eq(conversationParticipants.conversationId, channel.id), eq(conversationParticipants.userId, bobId)));
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, channel.id),
+          eq(conversationParticipants.userId, bobId),
+        ),
+      );
     expect(joined).toHaveLength(1);
     // Caught up on joining: their own messages are not unread.
     const maxSeq = Math.max(...outcomes.map((o) => (o.created ? o.row.createdSeq : 0)));
@@ -107,7 +124,10 @@ describe('group commit of sends', () => {
     // A sync reader: every row it finds at or below a seq it has already passed would be a skipped change.
     const reader = (async () => {
       while (sending) {
-        const rows = await t.db.select({ seq: messages.seq }).from(messages).where(eq(messages.conversationId, channel.id));
+        const rows = await t.db
+          .select({ seq: messages.seq })
+          .from(messages)
+          .where(eq(messages.conversationId, channel.id));
         for (const { seq } of rows) {
           if (!seen.has(seq) && seq <= maxSeen) violations += 1;
           seen.add(seq);
@@ -128,33 +148,11 @@ describe('group commit of sends', () => {
     sending = false;
     await reader;
     expect(violations).toBe(0);
-    const ids = outcomes.flatMap((o) => ((o as { created: boolean; row?: { id: string } }).row ? [(o as { row: { id: string } }).row.id] : []));
+    const ids = outcomes.flatMap((o) =>
+      (o as { created: boolean; row?: { id: string } }).row ? [(o as { row: { id: string } }).row.id] : [],
+    );
     expect(ids).toHaveLength(80);
     const rows = await t.db.select().from(messages).where(inArray(messages.id, ids));
     expect(new Set(rows.map((r) => r.seq)).size).toBe(80);
-  });
-
-  // PGlite has one connection, so a second session cannot hold the lock meanwhile.
-  it.runIf(usingPostgres())('DESIGN change feed: the one-statement insert waits for the change lock before taking seqs', async () => {
-    const channel = await makeChannel(t.app, alice);
-    let release = () => {};
-    let held = () => {};
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const holder = inChangeTransaction(t.db, async () => {
-      held();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isHeld;
-    let written = false;
-    const send = writePlainSends(t.db, [job(channel.id, aliceId, 'waits')]).then((outcomes) => {
-      written = true;
-      return outcomes;
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(written).toBe(false);
-    release();
-    await holder;
-    const [outcome] = await send;
-    expect(outcome?.created).toBe(true);
   });
 });
