@@ -42,7 +42,11 @@ class LeanDecoder extends Decoder {
     const key = packet.indexOf(CLIENT_ID);
     const start = key + CLIENT_ID.length;
     const clientMessageId = key < 0 ? null : packet.slice(start, packet.indexOf('"', start));
-    this.emitReserved('decoded', { type: 2, nsp: '/', data: ['message:new', { message: { clientMessageId } }] });
+    this.emitReserved('decoded', {
+      type: 2,
+      nsp: '/',
+      data: ['message:new', { message: { clientMessageId } }],
+    });
   }
 }
 const leanParser = { Encoder, Decoder: LeanDecoder };

@@ -2,47 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { ApiSession } from '../e2e/support/api.ts';
 import { ADMIN } from '../e2e/support/server.ts';
 
-/** Like e2e's ApiSession, but exposes the cookie header (sockets need it) and sends FormData. */
-export class BenchSession {
-  private readonly cookies = new Map<string, string>();
-  private csrf = '';
+/** An API session for the benches: the e2e client, plus the user id the bench needs. */
+export class BenchSession extends ApiSession {
   userId = '';
-
-  constructor(readonly baseUrl: string) {}
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  private remember(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-  }
-
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!this.csrf) {
-      const response = await fetch(`${this.baseUrl}/api/csrf-token`, { headers: { cookie: this.cookieHeader() } });
-      this.remember(response);
-      this.csrf = ((await response.json()) as { csrfToken: string }).csrfToken;
-    }
-    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'x-csrf-token': this.csrf };
-    let payload: string | FormData | null = null;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
-    this.remember(response);
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text.slice(0, 200)}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
 }
 
 export async function adminSession(url: string): Promise<BenchSession> {
@@ -53,7 +18,11 @@ export async function adminSession(url: string): Promise<BenchSession> {
 }
 
 /** Signs up `count` residents and approves them; returns their sessions. */
-export async function makeResidents(url: string, admin: BenchSession, count: number): Promise<BenchSession[]> {
+export async function makeResidents(
+  url: string,
+  admin: BenchSession,
+  count: number,
+): Promise<BenchSession[]> {
   const sessions: BenchSession[] = [];
   const batch = 8;
   for (let start = 0; start < count; start += batch) {

@@ -18,20 +18,40 @@ import { startStoop } from '../e2e/support/server.ts';
 import { percentile, rssMb } from './support/stats.ts';
 
 const now = () => performance.timeOrigin + performance.now();
-import { BENCH_LIMITS, BenchSession, adminSession, cpuSeconds, makeResidents, scratchDatabase } from './chat-support.ts';
+import {
+  BENCH_LIMITS,
+  BenchSession,
+  adminSession,
+  cpuSeconds,
+  makeResidents,
+  scratchDatabase,
+} from './chat-support.ts';
 
 const list = (value: string | undefined, fallback: number[]) =>
-  value ? value.split(',').map(Number).filter((n) => n > 0) : fallback;
+  value
+    ? value
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : fallback;
 const MEMBERS = list(process.env.BENCH_MEMBERS, [50, 200]);
 const RATES = list(process.env.BENCH_RATES, [50, 200, 500]);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 5);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 10);
-const DATABASES = (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
+const DATABASES =
+  (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
 
 /** Starts the member sockets in a child process (bench/chat-members.ts) and waits until all are connected. */
-async function startMembers(url: string, sessions: BenchSession[], total: number, prefix: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('./chat-members.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+async function startMembers(
+  url: string,
+  sessions: BenchSession[],
+  total: number,
+  prefix: string,
+): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL('./chat-members.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`member process exited with ${code}`)));
@@ -62,7 +82,15 @@ type RunResult = {
   driverCpuPercent: number;
 };
 
-async function run(url: string, pid: number, admin: BenchSession, residents: BenchSession[], members: number, rate: number, tag: string): Promise<RunResult> {
+async function run(
+  url: string,
+  pid: number,
+  admin: BenchSession,
+  residents: BenchSession[],
+  members: number,
+  rate: number,
+  tag: string,
+): Promise<RunResult> {
   const channel = await admin.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
     type: 'channel',
     name: `bench ${tag} ${members}x${rate} ${Date.now()}`,
@@ -127,7 +155,9 @@ async function run(url: string, pid: number, admin: BenchSession, residents: Ben
 
 async function benchDatabase(kind: string): Promise<void> {
   const database = kind === 'pg' ? await scratchDatabase() : undefined;
-  const stoop = await startStoop({ env: { ...BENCH_LIMITS, ...(database ? { DATABASE_URL: database.url } : {}) } });
+  const stoop = await startStoop({
+    env: { ...BENCH_LIMITS, ...(database ? { DATABASE_URL: database.url } : {}) },
+  });
   try {
     const admin = await adminSession(stoop.url);
     const residents = await makeResidents(stoop.url, admin, Math.max(...MEMBERS));

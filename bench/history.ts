@@ -11,13 +11,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startStoop } from '../e2e/support/server.ts';
 import { openPg, openPglite, type Database } from '../packages/server/src/db/client.ts';
+import { getJson } from './support/http.ts';
 import { percentile, rssMb } from './support/stats.ts';
 import { BENCH_LIMITS, adminSession, scratchDatabase } from './chat-support.ts';
 import { sql } from 'drizzle-orm';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
-const DATABASES = (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
+const DATABASES =
+  (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
 /** Message g is created at BASE + g seconds, so any page boundary is known without a query. */
 const BASE = Date.parse('2024-01-01T00:00:00Z');
 const BATCH = 100_000;
@@ -52,7 +54,11 @@ async function benchDatabase(kind: string): Promise<void> {
     // First boot: migrations and the admin; the admin creates the channel through the API.
     let stoop = await startStoop({ env, dataDir });
     const admin = await adminSession(stoop.url);
-    const { conversation } = await admin.request<{ conversation: { id: string } }>('POST', '/api/conversations', { type: 'channel', name: 'history' });
+    const { conversation } = await admin.request<{ conversation: { id: string } }>(
+      'POST',
+      '/api/conversations',
+      { type: 'channel', name: 'history' },
+    );
     await stoop.stop();
 
     const started = performance.now();
@@ -60,12 +66,17 @@ async function benchDatabase(kind: string): Promise<void> {
     await bulkInsert(database, conversation.id, admin.userId);
     await database.db.execute(sql`analyze messages`);
     await database.close();
-    console.log(`${kind}: inserted ${MESSAGES.toLocaleString('en-US')} messages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `${kind}: inserted ${MESSAGES.toLocaleString('en-US')} messages in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     stoop = await startStoop({ env, dataDir });
     const reader = await adminSession(stoop.url);
     const page = (beforeDate?: string) =>
-      reader.request<{ messages: unknown[] }>('GET', `/api/conversations/${conversation.id}/messages?limit=20${beforeDate ? `&beforeDate=${encodeURIComponent(beforeDate)}` : ''}`);
+      getJson<{ messages: unknown[] }>(
+        `${stoop.url}/api/conversations/${conversation.id}/messages?limit=20${beforeDate ? `&beforeDate=${encodeURIComponent(beforeDate)}` : ''}`,
+        reader.cookieHeader(),
+      );
     for (let i = 0; i < 50; i += 1) await page(); // warm-up: JIT, pool, caches
     const latencies: { newest: number[]; deep: number[] } = { newest: [], deep: [] };
     for (let i = 0; i < SAMPLES; i += 1) {
@@ -80,7 +91,7 @@ async function benchDatabase(kind: string): Promise<void> {
     for (const [name, xs] of Object.entries(latencies)) {
       xs.sort((a, b) => a - b);
       console.log(
-        `${kind.padEnd(6)} history page of 20 (${name === 'deep' ? 'random depth, beforeDate' : 'newest page'}), ${xs.length} sequential HTTP calls: ` +
+        `${kind.padEnd(6)} history page of 20 (${name === 'deep' ? 'random depth, beforeDate' : 'newest page'}), ${xs.length} sequential keep-alive HTTP calls: ` +
           `p50 ${percentile(xs, 50).toFixed(2)} ms, p95 ${percentile(xs, 95).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`,
       );
     }
@@ -92,5 +103,7 @@ async function benchDatabase(kind: string): Promise<void> {
   }
 }
 
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+);
 for (const kind of DATABASES) await benchDatabase(kind);
