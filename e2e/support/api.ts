@@ -3,9 +3,9 @@ export class ApiSession {
   private cookies = new Map<string, string>();
   private csrf = '';
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {}
 
-  private cookieHeader(): string {
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
@@ -26,15 +26,16 @@ export class ApiSession {
       this.csrf = ((await response.json()) as { csrfToken: string }).csrfToken;
     }
     const headers: Record<string, string> = { cookie: this.cookieHeader(), 'x-csrf-token': this.csrf };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    let payload: string | FormData | null = null;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
     this.remember(response);
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text.slice(0, 200)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 

@@ -15,7 +15,9 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAME, isCachedApiPath, notificationTarget, SW_MESSAGES } from './services/sw-rules.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -38,7 +40,8 @@ registerRoute(
 );
 
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && isCachedApiPath(url.pathname),
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isCachedApiPath(url.pathname),
   new NetworkFirst({ cacheName: API_CACHE_NAME }),
 );
 
@@ -46,7 +49,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: unknown } | null;
   if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
   // Sign-out: another resident may use this device next; their cached conversations must go.
-  if (data?.type === SW_MESSAGES.clearApiCache) event.waitUntil(caches.delete(API_CACHE_NAME).then(() => undefined));
+  if (data?.type === SW_MESSAGES.clearApiCache)
+    event.waitUntil(caches.delete(API_CACHE_NAME).then(() => undefined));
 });
 
 /** Push extension point: shows what the server sent; the push issue adds badges and grouping. */
@@ -57,7 +61,11 @@ self.addEventListener('push', (event: PushEvent) => {
   } catch {
     payload = { body: event.data?.text() ?? '' };
   }
-  const options: NotificationOptions = { body: payload.body ?? '', icon: '/icons/icon-192.png', data: { url: payload.url ?? '/' } };
+  const options: NotificationOptions = {
+    body: payload.body ?? '',
+    icon: '/icons/icon-192.png',
+    data: { url: payload.url ?? '/' },
+  };
   if (payload.tag) options.tag = payload.tag;
   event.waitUntil(self.registration.showNotification(payload.title ?? 'Stoop', options));
 });

@@ -17,6 +17,8 @@ describe('DESIGN access rules (pure)', () => {
     expect(canRead({ type: 'channel', adminHidden: true }, admin, false)).toBe(true);
   });
   it('locked users read nothing', () => {
-    expect(canRead({ type: 'channel', adminHidden: false }, { role: 'resident', isLocked: true }, true)).toBe(false);
+    expect(canRead({ type: 'channel', adminHidden: false }, { role: 'resident', isLocked: true }, true)).toBe(
+      false,
+    );
   });
 });

@@ -6,7 +6,14 @@ import {
   conversationsListResponseSchema,
   type Conversation,
 } from '@stoop/shared';
-import { createTestApp, csrfHeaders, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  csrfHeaders,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type TestApp,
+} from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
 import { PNG_1X1, formOf, injectForm, makeChannel, makeDirect, sendText, type Headers } from './testing.ts';
 
@@ -37,22 +44,42 @@ const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET'
 
 describe('POST /api/conversations', () => {
   it('SPEC 5: creates a direct conversation (201) and reuses it for the same pair (200)', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { type: 'direct', participantIds: [bobId] } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: alice,
+      payload: { type: 'direct', participantIds: [bobId] },
+    });
     expect(first.statusCode).toBe(201);
     const created = conversationResponseSchema.parse(first.json()).conversation;
     expect(created.participants.sort()).toEqual([aliceId, bobId].sort());
-    const again = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: bob, payload: { type: 'direct', participantIds: [aliceId] } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bob,
+      payload: { type: 'direct', participantIds: [aliceId] },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json<{ conversation: Conversation }>().conversation.id).toBe(created.id);
   });
 
   it('SPEC 5: a direct conversation with oneself is refused with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { type: 'direct', participantIds: [aliceId] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: alice,
+      payload: { type: 'direct', participantIds: [aliceId] },
+    });
     expectError(res, 400, { field: 'participantIds' });
   });
 
   it('validation: a channel without a name is a 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { type: 'channel', name: '  ' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: alice,
+      payload: { type: 'channel', name: '  ' },
+    });
     expectError(res, 400, { field: 'name' });
   });
 
@@ -61,12 +88,19 @@ describe('POST /api/conversations', () => {
       t.app,
       'POST',
       '/api/conversations',
-      formOf({ type: 'channel', name: 'Rooftop Garden', description: 'Tomatoes and basil' }, { field: 'icon', name: 'leaf.png', bytes: PNG_1X1, type: 'text/plain' }),
+      formOf(
+        { type: 'channel', name: 'Rooftop Garden', description: 'Tomatoes and basil' },
+        { field: 'icon', name: 'leaf.png', bytes: PNG_1X1, type: 'text/plain' },
+      ),
       carol,
     );
     expect(res.statusCode, res.body).toBe(201);
     const channel = res.json<{ conversation: Conversation }>().conversation;
-    expect(channel).toMatchObject({ type: 'channel', name: 'Rooftop Garden', description: 'Tomatoes and basil' });
+    expect(channel).toMatchObject({
+      type: 'channel',
+      name: 'Rooftop Garden',
+      description: 'Tomatoes and basil',
+    });
     expect(channel.icon).toMatch(/^\/api\/files\//);
     const icon = await get(channel.icon ?? '', bob);
     expect(icon.statusCode).toBe(200);
@@ -75,12 +109,26 @@ describe('POST /api/conversations', () => {
 
   it('SPEC 8: a taken channel name (any case) is a 409 with the channel text', async () => {
     await makeChannel(t.app, alice, 'Lobby Talk');
-    const res = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: bob, payload: { type: 'channel', name: 'lobby talk' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bob,
+      payload: { type: 'channel', name: 'lobby talk' },
+    });
     expectError(res, 409, { message: TEXTS.channelNameTaken });
   });
 
   it('an icon that is not an image by its bytes is a 400', async () => {
-    const res = await injectForm(t.app, 'POST', '/api/conversations', formOf({ type: 'channel', name: 'Bad Icon' }, { field: 'icon', name: 'x.png', bytes: Buffer.from('hello'), type: 'image/png' }), alice);
+    const res = await injectForm(
+      t.app,
+      'POST',
+      '/api/conversations',
+      formOf(
+        { type: 'channel', name: 'Bad Icon' },
+        { field: 'icon', name: 'x.png', bytes: Buffer.from('hello'), type: 'image/png' },
+      ),
+      alice,
+    );
     expectError(res, 400, { field: 'icon' });
   });
 
@@ -97,10 +145,21 @@ describe('POST /api/conversations', () => {
 
   it('authorization: anonymous 401, locked 403 ACCOUNT_LOCKED, missing CSRF 403', async () => {
     const payload = { type: 'channel', name: 'Nope' };
-    expectError(await t.app.inject({ method: 'POST', url: '/api/conversations', headers: csrfHeaders(t.app), payload }), 401);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/conversations', headers: locked, payload }), 403, { code: 'ACCOUNT_LOCKED' });
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/conversations', headers: csrfHeaders(t.app), payload }),
+      401,
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/conversations', headers: locked, payload }),
+      403,
+      { code: 'ACCOUNT_LOCKED' },
+    );
     const noCsrf = { cookie: alice.cookie ?? '' };
-    expectError(await t.app.inject({ method: 'POST', url: '/api/conversations', headers: noCsrf, payload }), 403, { code: 'CSRF_INVALID' });
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/conversations', headers: noCsrf, payload }),
+      403,
+      { code: 'CSRF_INVALID' },
+    );
   });
 });
 
@@ -113,7 +172,9 @@ describe('GET /api/conversations', () => {
     const list = conversationsListResponseSchema.parse(res.json()).conversations;
     expect(list.find((c) => c.id === direct.id)?.unreadCount).toBe(1);
     expect(list.some((c) => c.id === channel.id)).toBe(true);
-    const carols = conversationsListResponseSchema.parse((await get('/api/conversations', carol)).json()).conversations;
+    const carols = conversationsListResponseSchema.parse(
+      (await get('/api/conversations', carol)).json(),
+    ).conversations;
     expect(carols.some((c) => c.id === direct.id)).toBe(false);
     expect(carols.some((c) => c.id === channel.id)).toBe(true);
   });
@@ -128,7 +189,13 @@ describe('GET /api/conversations/{id}/details', () => {
   it('gives participants, counts and recent files to a reader', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, bob, channel.id, 'Package room is full again');
-    await injectForm(t.app, 'POST', `/api/conversations/${channel.id}/messages`, formOf({ content: 'Photo' }, { name: 'door.png', bytes: PNG_1X1 }), bob);
+    await injectForm(
+      t.app,
+      'POST',
+      `/api/conversations/${channel.id}/messages`,
+      formOf({ content: 'Photo' }, { name: 'door.png', bytes: PNG_1X1 }),
+      bob,
+    );
     const res = await get(`/api/conversations/${channel.id}/details`, carol);
     const details = conversationDetailsSchema.parse(res.json());
     expect(details.participants.map((p) => p.id).sort()).toEqual([aliceId, bobId].sort());
@@ -147,26 +214,61 @@ describe('GET /api/conversations/{id}/details', () => {
 describe('PATCH and DELETE /api/conversations/{id}', () => {
   it('the creator renames with multipart; others get 403; admins may', async () => {
     const channel = await makeChannel(t.app, alice);
-    const renamed = await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ name: 'Bike Storage', description: 'Racks in B1' }), alice);
+    const renamed = await injectForm(
+      t.app,
+      'PATCH',
+      `/api/conversations/${channel.id}`,
+      formOf({ name: 'Bike Storage', description: 'Racks in B1' }),
+      alice,
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json<{ conversation: Conversation }>().conversation).toMatchObject({ name: 'Bike Storage', description: 'Racks in B1' });
-    expectError(await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ name: 'Mine' }), bob), 403);
-    const byAdmin = await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ description: 'Moderated' }), admin);
+    expect(renamed.json<{ conversation: Conversation }>().conversation).toMatchObject({
+      name: 'Bike Storage',
+      description: 'Racks in B1',
+    });
+    expectError(
+      await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ name: 'Mine' }), bob),
+      403,
+    );
+    const byAdmin = await injectForm(
+      t.app,
+      'PATCH',
+      `/api/conversations/${channel.id}`,
+      formOf({ description: 'Moderated' }),
+      admin,
+    );
     expect(byAdmin.statusCode).toBe(200);
-    expectError(await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ name: '' }), alice), 400, { field: 'name' });
+    expectError(
+      await injectForm(t.app, 'PATCH', `/api/conversations/${channel.id}`, formOf({ name: '' }), alice),
+      400,
+      { field: 'name' },
+    );
   });
 
   it('delete: creator or admin; messages go too; non-participant of a direct gets 404', async () => {
     const channel = await makeChannel(t.app, alice);
     const message = await sendText(t.app, bob, channel.id, 'Soon gone');
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/conversations/${channel.id}`, headers: bob }), 403);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/conversations/${channel.id}`, headers: alice });
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/conversations/${channel.id}`, headers: bob }),
+      403,
+    );
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/conversations/${channel.id}`,
+      headers: alice,
+    });
     expect(res.statusCode).toBe(204);
     expectError(await get(`/api/messages/${message.id}/thread`, bob), 404);
     const direct = await makeDirect(t.app, alice, bobId);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/conversations/${direct.id}`, headers: carol }), 404);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/conversations/${direct.id}`, headers: carol }),
+      404,
+    );
     const other = await makeChannel(t.app, bob);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/conversations/${other.id}`, headers: admin })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/conversations/${other.id}`, headers: admin }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 
@@ -174,16 +276,36 @@ describe('PATCH /api/conversations/{id}/admin-*-channel', () => {
   it('SPEC 4: flag adds the admin, unflag clears, hide toggles; residents get 403', async () => {
     const channel = await makeChannel(t.app, alice);
     const patch = (action: string, headers: Headers) =>
-      t.app.inject({ method: 'PATCH', url: `/api/conversations/${channel.id}/${action}`, headers, payload: {} });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/conversations/${channel.id}/${action}`,
+        headers,
+        payload: {},
+      });
     expectError(await patch('admin-flag-channel', alice), 403);
-    expect((await patch('admin-flag-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata.adminFlaggedBy).toHaveLength(1);
-    expect((await patch('admin-flag-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata.adminFlaggedBy).toHaveLength(1);
-    expect((await patch('admin-unflag-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata.adminFlaggedBy).toEqual([]);
-    expect((await patch('admin-hide-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata.adminHidden).toBe(true);
+    expect(
+      (await patch('admin-flag-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata
+        .adminFlaggedBy,
+    ).toHaveLength(1);
+    expect(
+      (await patch('admin-flag-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata
+        .adminFlaggedBy,
+    ).toHaveLength(1);
+    expect(
+      (await patch('admin-unflag-channel', admin)).json<{ conversation: Conversation }>().conversation
+        .metadata.adminFlaggedBy,
+    ).toEqual([]);
+    expect(
+      (await patch('admin-hide-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata
+        .adminHidden,
+    ).toBe(true);
     // DESIGN: hidden channels vanish for residents (404) but admins still see them.
     expectError(await get(`/api/conversations/${channel.id}/messages`, bob), 404);
     expect((await get(`/api/conversations/${channel.id}/messages`, admin)).statusCode).toBe(200);
-    expect((await patch('admin-hide-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata.adminHidden).toBe(false);
+    expect(
+      (await patch('admin-hide-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata
+        .adminHidden,
+    ).toBe(false);
     expect((await get(`/api/conversations/${channel.id}/messages`, bob)).statusCode).toBe(200);
     expectError(await patch('admin-hide-channel', csrfHeaders(t.app)), 401);
     expectError(await patch('admin-hide-channel', locked), 403, { code: 'ACCOUNT_LOCKED' });

@@ -56,7 +56,12 @@ export async function isParticipant(db: DbOrTx, conversationId: string, userId: 
   const [row] = await db
     .select({ userId: conversationParticipants.userId })
     .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)))
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -78,11 +83,17 @@ export async function addParticipants(
     .onConflictDoNothing();
 }
 
-export async function participantIdsOf(db: DbOrTx, conversationIds: string[]): Promise<Map<string, string[]>> {
+export async function participantIdsOf(
+  db: DbOrTx,
+  conversationIds: string[],
+): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(conversationIds.map((id) => [id, []]));
   if (conversationIds.length === 0) return result;
   const rows = await db
-    .select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId })
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      userId: conversationParticipants.userId,
+    })
     .from(conversationParticipants)
     .where(inArray(conversationParticipants.conversationId, conversationIds))
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.userId));
@@ -91,7 +102,11 @@ export async function participantIdsOf(db: DbOrTx, conversationIds: string[]): P
 }
 
 /** Conversation ids a user may read: directs they take part in, channels not hidden (all channels for admins). */
-export async function readableConversationIds(db: DbOrTx, userId: string, isAdmin: boolean): Promise<string[]> {
+export async function readableConversationIds(
+  db: DbOrTx,
+  userId: string,
+  isAdmin: boolean,
+): Promise<string[]> {
   const mine = db
     .select({ id: conversationParticipants.conversationId })
     .from(conversationParticipants)
@@ -136,7 +151,9 @@ export async function conversationStats(
     from unnest(array[${idList}]) as c(id)
     left join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${viewerId}
   `);
-  for (const row of rowsOf<{ id: string; last_at: string | Date | null; unread: number | string | null }>(raw)) {
+  for (const row of rowsOf<{ id: string; last_at: string | Date | null; unread: number | string | null }>(
+    raw,
+  )) {
     const lastAt = row.last_at === null ? null : new Date(row.last_at);
     // Non-participants of a channel have no read position: their count is 0 ("unknown").
     result.set(row.id, { lastMessageAt: lastAt, unreadCount: row.unread === null ? 0 : Number(row.unread) });
@@ -146,7 +163,11 @@ export async function conversationStats(
 
 export async function listConversationsByIds(db: DbOrTx, ids: string[]): Promise<ConversationRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(conversations).where(inArray(conversations.id, ids)).orderBy(desc(conversations.updatedAt));
+  return db
+    .select()
+    .from(conversations)
+    .where(inArray(conversations.id, ids))
+    .orderBy(desc(conversations.updatedAt));
 }
 
 export async function findDirectByKey(db: DbOrTx, directKey: string): Promise<ConversationRow | undefined> {
@@ -178,7 +199,10 @@ export type NewConversation = {
 };
 
 /** Inserts; returns undefined when a unique index (direct pair or channel name) already holds it. */
-export async function insertConversation(db: DbOrTx, values: NewConversation): Promise<ConversationRow | undefined> {
+export async function insertConversation(
+  db: DbOrTx,
+  values: NewConversation,
+): Promise<ConversationRow | undefined> {
   const [row] = await db.insert(conversations).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -205,7 +229,11 @@ export async function updateConversation(
 }
 
 /** Adds the admin to adminFlaggedBy once, in one statement. */
-export async function addAdminFlag(db: DbOrTx, id: string, adminId: string): Promise<ConversationRow | undefined> {
+export async function addAdminFlag(
+  db: DbOrTx,
+  id: string,
+  adminId: string,
+): Promise<ConversationRow | undefined> {
   const [row] = await db
     .update(conversations)
     .set({
@@ -279,10 +307,19 @@ export async function viewStats(
           and m.user_id <> ${viewerId} and m.deleted_at is null
         limit ${UNREAD_CAP}) u) as unread
   `);
-  const [row] = rowsOf<{ participants: string[] | string | null; last_at: string | Date | null; unread: number | string | null }>(raw);
+  const [row] = rowsOf<{
+    participants: string[] | string | null;
+    last_at: string | Date | null;
+    unread: number | string | null;
+  }>(raw);
   const participants = row?.participants ?? null;
   return {
-    participants: participants === null ? [] : typeof participants === 'string' ? (JSON.parse(participants) as string[]) : participants,
+    participants:
+      participants === null
+        ? []
+        : typeof participants === 'string'
+          ? (JSON.parse(participants) as string[])
+          : participants,
     stats: {
       lastMessageAt: row?.last_at == null ? null : new Date(row.last_at),
       unreadCount: Number(row?.unread ?? 0),

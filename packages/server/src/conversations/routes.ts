@@ -48,7 +48,10 @@ function participantIds(raw: string | undefined): string[] {
       throw badRequest('participantIds must be a JSON array of ids', 'participantIds');
     }
   }
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -56,7 +59,11 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     '/api/conversations',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'The caller’s direct conversations and visible channels', response: { 200: conversationsListResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The caller’s direct conversations and visible channels',
+        response: { 200: conversationsListResponseSchema, ...errors },
+      },
     },
     async (request) => ({ conversations: await listConversations(chatContext(app), currentUser(request)) }),
   );
@@ -65,7 +72,12 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     '/api/conversations/:id/details',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Participants, message and file counts, recent files', params: conversationIdParamsSchema, response: { 200: conversationDetailsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Participants, message and file counts, recent files',
+        params: conversationIdParamsSchema,
+        response: { 200: conversationDetailsSchema, ...errors },
+      },
     },
     async (request) => conversationDetails(chatContext(app), currentUser(request), request.params.id),
   );
@@ -78,7 +90,13 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
         tags,
         summary: 'Create a direct conversation (JSON) or a channel (multipart with optional icon)',
         description: 'A direct conversation with the same resident is reused (200). Channel name taken: 409.',
-        response: { 200: conversationResponseSchema, 201: conversationResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+        response: {
+          200: conversationResponseSchema,
+          201: conversationResponseSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -97,13 +115,26 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     '/api/conversations/:id',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Rename, describe or re-icon (multipart); creator or admin', params: conversationIdParamsSchema, response: { 200: conversationResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Rename, describe or re-icon (multipart); creator or admin',
+        params: conversationIdParamsSchema,
+        response: { 200: conversationResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+      },
     },
     async (request) => {
       const ctx = chatContext(app);
       const form = await readForm(request, 'icon', ctx.attachmentMaxBytes);
       const patch = parseFields(updateConversationBodySchema, form.fields);
-      return { conversation: await updateConversation(ctx, currentUser(request), request.params.id, patch, form.file) };
+      return {
+        conversation: await updateConversation(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          patch,
+          form.file,
+        ),
+      };
     },
   );
 
@@ -111,7 +142,12 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     '/api/conversations/:id',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Delete with its messages; creator or admin', params: conversationIdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete with its messages; creator or admin',
+        params: conversationIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteConversation(chatContext(app), currentUser(request), request.params.id);
@@ -129,10 +165,20 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
       `/api/conversations/:id/${path}`,
       {
         preHandler: requireAdmin,
-        schema: { tags, summary: `Admin: ${action} a channel (SPEC 4)`, params: conversationIdParamsSchema, response: { 200: conversationResponseSchema, ...errors } },
+        schema: {
+          tags,
+          summary: `Admin: ${action} a channel (SPEC 4)`,
+          params: conversationIdParamsSchema,
+          response: { 200: conversationResponseSchema, ...errors },
+        },
       },
       async (request) => ({
-        conversation: await channelAdminAction(chatContext(app), currentUser(request), request.params.id, action),
+        conversation: await channelAdminAction(
+          chatContext(app),
+          currentUser(request),
+          request.params.id,
+          action,
+        ),
       }),
     );
   }

@@ -17,7 +17,11 @@ import { presentConversation } from './present.ts';
 import * as repo from './repo.ts';
 
 /** A conversation as `viewer` sees it (participants, last message time, their unread count). */
-export async function viewConversation(db: DbOrTx, row: ConversationRow, viewerId: string): Promise<Conversation> {
+export async function viewConversation(
+  db: DbOrTx,
+  row: ConversationRow,
+  viewerId: string,
+): Promise<Conversation> {
   const [participants, stats] = await Promise.all([
     repo.participantIdsOf(db, [row.id]),
     repo.conversationStats(db, [row.id], viewerId),
@@ -83,7 +87,8 @@ export async function createConversation(
   }
   if (body.type === 'direct') {
     if (icon) throw badRequest('A direct conversation has no icon', 'icon');
-    if (others.length === 0) throw badRequest('You cannot start a direct conversation with yourself', 'participantIds');
+    if (others.length === 0)
+      throw badRequest('You cannot start a direct conversation with yourself', 'participantIds');
     return createDirect(ctx, user, others[0] as string);
   }
   if (await repo.channelNameTaken(ctx.db, body.name)) throw conflict(TEXTS.channelNameTaken, 'name');
@@ -192,7 +197,10 @@ async function publishUpdated(
   visibilityChanged: boolean,
 ): Promise<Conversation> {
   const conversation = await viewConversation(ctx.db, row, viewerId);
-  ctx.bus.publish('conversation:updated', { conversation: { ...conversation, unreadCount: 0 }, visibilityChanged });
+  ctx.bus.publish('conversation:updated', {
+    conversation: { ...conversation, unreadCount: 0 },
+    visibilityChanged,
+  });
   return conversation;
 }
 

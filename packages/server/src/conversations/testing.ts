@@ -15,10 +15,18 @@ export async function multipart(form: FormData): Promise<{ payload: Buffer; head
   };
 }
 
-export function formOf(fields: Record<string, string>, file?: { field?: string; name: string; bytes: Uint8Array; type?: string }): FormData {
+export function formOf(
+  fields: Record<string, string>,
+  file?: { field?: string; name: string; bytes: Uint8Array; type?: string },
+): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (file) form.set(file.field ?? 'file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.set(
+      file.field ?? 'file',
+      new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   return form;
 }
 
@@ -35,7 +43,11 @@ export async function injectForm(
 
 let channelCounter = 0;
 
-export async function makeChannel(app: FastifyInstance, headers: Headers, name?: string): Promise<Conversation> {
+export async function makeChannel(
+  app: FastifyInstance,
+  headers: Headers,
+  name?: string,
+): Promise<Conversation> {
   channelCounter += 1;
   const res = await app.inject({
     method: 'POST',
@@ -47,14 +59,19 @@ export async function makeChannel(app: FastifyInstance, headers: Headers, name?:
   return res.json<{ conversation: Conversation }>().conversation;
 }
 
-export async function makeDirect(app: FastifyInstance, headers: Headers, otherId: string): Promise<Conversation> {
+export async function makeDirect(
+  app: FastifyInstance,
+  headers: Headers,
+  otherId: string,
+): Promise<Conversation> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/conversations',
     headers,
     payload: { type: 'direct', participantIds: [otherId] },
   });
-  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`makeDirect: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201 && res.statusCode !== 200)
+    throw new Error(`makeDirect: ${res.statusCode} ${res.body}`);
   return res.json<{ conversation: Conversation }>().conversation;
 }
 
@@ -65,7 +82,13 @@ export async function sendText(
   content: string,
   extra: Record<string, string> = {},
 ): Promise<Message> {
-  const res = await injectForm(app, 'POST', `/api/conversations/${conversationId}/messages`, formOf({ content, ...extra }), headers);
+  const res = await injectForm(
+    app,
+    'POST',
+    `/api/conversations/${conversationId}/messages`,
+    formOf({ content, ...extra }),
+    headers,
+  );
   if (res.statusCode !== 201) throw new Error(`sendText: ${res.statusCode} ${res.body}`);
   return res.json<{ message: Message }>().message;
 }

@@ -7,13 +7,22 @@ export type FormInput = { fields: Record<string, string>; file: UploadedFile | u
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 export const fileTooLarge = (maxBytes: number) =>
-  new HttpError(413, `The file is too large; the limit is ${megabytes(maxBytes)}`, ERROR_CODES.payloadTooLarge, 'file');
+  new HttpError(
+    413,
+    `The file is too large; the limit is ${megabytes(maxBytes)}`,
+    ERROR_CODES.payloadTooLarge,
+    'file',
+  );
 
 /**
  * Reads a multipart form (at most one file, in `fileField`) or, for clients without a file, a JSON
  * or url-encoded body of string fields. The file is buffered up to maxBytes; beyond that it is a 413.
  */
-export async function readForm(request: FastifyRequest, fileField: string, maxBytes: number): Promise<FormInput> {
+export async function readForm(
+  request: FastifyRequest,
+  fileField: string,
+  maxBytes: number,
+): Promise<FormInput> {
   if (!request.isMultipart()) return { fields: stringFields(request.body), file: undefined };
   const values = new Map<string, string[]>();
   let file: UploadedFile | undefined;
@@ -63,6 +72,9 @@ function stringFields(body: unknown): Record<string, string> {
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }

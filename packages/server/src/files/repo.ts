@@ -16,7 +16,10 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
 }
 
 /** The message a file is attached to, if any (icons have none). */
-export async function messageOfFile(db: DbOrTx, fileId: string): Promise<{ id: string; deletedAt: Date | null } | undefined> {
+export async function messageOfFile(
+  db: DbOrTx,
+  fileId: string,
+): Promise<{ id: string; deletedAt: Date | null } | undefined> {
   const [row] = await db
     .select({ id: messages.id, deletedAt: messages.deletedAt })
     .from(messages)

@@ -17,12 +17,20 @@ export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         preHandler: requireUser,
         schema: {
           tags: ['files'],
-          summary: thumbnail ? 'The 320 px webp preview of an image' : 'An attachment, to those who may read its conversation',
+          summary: thumbnail
+            ? 'The 320 px webp preview of an image'
+            : 'An attachment, to those who may read its conversation',
           params: conversationIdParamsSchema,
         },
       },
       async (request, reply) => {
-        const file = await downloadFile(app.db, app.config.UPLOAD_DIR, currentUser(request), request.params.id, thumbnail);
+        const file = await downloadFile(
+          app.db,
+          app.config.UPLOAD_DIR,
+          currentUser(request),
+          request.params.id,
+          thumbnail,
+        );
         return reply
           .type(file.mimeType)
           .header('content-disposition', contentDisposition(file.fileName, file.inline))

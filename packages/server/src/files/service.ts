@@ -44,7 +44,15 @@ export async function attachIcon(
 export type FileDownload = { body: Buffer; mimeType: string; fileName: string; inline: boolean };
 
 /** Types a browser may show inline without risk; everything else downloads as an attachment. */
-const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'video/mp4', 'audio/mpeg']);
+const INLINE = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'video/mp4',
+  'audio/mpeg',
+]);
 
 /**
  * GET /api/files/{id}[/thumbnail]: only to those who may read the file's conversation, and not
@@ -68,5 +76,10 @@ export async function downloadFile(
     throw notFound('File not found');
   });
   const mimeType = thumbnail ? 'image/webp' : file.mimeType;
-  return { body, mimeType, fileName: thumbnail ? `${file.name}.webp` : file.name, inline: INLINE.has(mimeType) };
+  return {
+    body,
+    mimeType,
+    fileName: thumbnail ? `${file.name}.webp` : file.name,
+    inline: INLINE.has(mimeType),
+  };
 }

@@ -29,7 +29,10 @@ export function sniffType(bytes: Uint8Array): SniffedType {
   }
   if (startsWith(bytes, ascii('ftyp'), 4)) return 'video/mp4';
   // MP3: an ID3 tag, or a bare MPEG audio frame sync (11 set bits).
-  if (startsWith(bytes, ascii('ID3')) || (bytes.length > 1 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) {
+  if (
+    startsWith(bytes, ascii('ID3')) ||
+    (bytes.length > 1 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)
+  ) {
     return 'audio/mpeg';
   }
   if (looksLikeText(bytes)) return 'text/plain';
@@ -48,7 +51,9 @@ function looksLikeText(bytes: Uint8Array): boolean {
   }
   try {
     // A multibyte character cut at the sample's end is fine; only invalid sequences before it are not.
-    new TextDecoder('utf-8', { fatal: true }).decode(sample.length < bytes.length ? sample.subarray(0, sample.length - 4) : sample);
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      sample.length < bytes.length ? sample.subarray(0, sample.length - 4) : sample,
+    );
     return true;
   } catch {
     return false;

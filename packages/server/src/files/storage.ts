@@ -51,6 +51,8 @@ export async function readStored(uploadDir: string, key: string): Promise<Buffer
 /** Best effort: a leftover file wastes space but harms no one, so errors are swallowed. */
 export async function removeStored(uploadDir: string, keys: (string | null)[]): Promise<void> {
   await Promise.all(
-    keys.flatMap((key) => (key ? [rm(resolveKey(uploadDir, key), { force: true }).catch(() => undefined)] : [])),
+    keys.flatMap((key) =>
+      key ? [rm(resolveKey(uploadDir, key), { force: true }).catch(() => undefined)] : [],
+    ),
   );
 }

@@ -24,7 +24,13 @@ function batch(overrides: Partial<LogBatch['meta']> = {}, message = 'hello'): Lo
         error: { name: 'TypeError', message: 'bad', stack: 'at x' },
       },
     ],
-    meta: { userAgent: 'vitest', timestamp: new Date().toISOString(), batchSize: 1, sessionId: `client-${counter}`, ...overrides },
+    meta: {
+      userAgent: 'vitest',
+      timestamp: new Date().toISOString(),
+      batchSize: 1,
+      sessionId: `client-${counter}`,
+      ...overrides,
+    },
   };
 }
 
@@ -68,7 +74,10 @@ describe('POST /api/logs/frontend', () => {
     const body = expectError(await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: bad }), 400);
     expect(body.field).toBe('logs.0.level');
     expect(body.message).toContain('logs.0.level');
-    const empty = expectError(await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: { ...batch(), logs: [] } }), 400);
+    const empty = expectError(
+      await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: { ...batch(), logs: [] } }),
+      400,
+    );
     expect(empty.field).toBe('logs');
   });
 
@@ -98,7 +107,11 @@ describe('POST /api/logs/frontend', () => {
     }
     expect(last).toBe(429);
     // another client on the same address is unaffected
-    const other = await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: batch({ sessionId: 'calm-client' }) });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: LOG_INTAKE_PATH,
+      payload: batch({ sessionId: 'calm-client' }),
+    });
     expect(other.statusCode).toBe(204);
   });
 
@@ -107,10 +120,22 @@ describe('POST /api/logs/frontend', () => {
     try {
       let status = 0;
       for (let i = 0; i <= LOG_INTAKE_RATE_PER_IP.max && status !== 429; i += 1) {
-        status = (await app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: batch(), remoteAddress: '10.0.0.9' })).statusCode;
+        status = (
+          await app.inject({
+            method: 'POST',
+            url: LOG_INTAKE_PATH,
+            payload: batch(),
+            remoteAddress: '10.0.0.9',
+          })
+        ).statusCode;
       }
       expect(status).toBe(429);
-      const elsewhere = await app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: batch(), remoteAddress: '10.0.0.10' });
+      const elsewhere = await app.inject({
+        method: 'POST',
+        url: LOG_INTAKE_PATH,
+        payload: batch(),
+        remoteAddress: '10.0.0.10',
+      });
       expect(elsewhere.statusCode).toBe(204);
     } finally {
       await close();
@@ -120,9 +145,15 @@ describe('POST /api/logs/frontend', () => {
 
 describe('writeBatch', () => {
   it('DESIGN logs: every entry goes through pino with the correlation id, user id and session ids', () => {
-    const lines: { bindings: Record<string, unknown>; level: string; fields: Record<string, unknown>; msg: string }[] = [];
+    const lines: {
+      bindings: Record<string, unknown>;
+      level: string;
+      fields: Record<string, unknown>;
+      msg: string;
+    }[] = [];
     const child = vi.fn((bindings: Record<string, unknown>) => {
-      const at = (level: string) => (fields: Record<string, unknown>, msg: string) => lines.push({ bindings, level, fields, msg });
+      const at = (level: string) => (fields: Record<string, unknown>, msg: string) =>
+        lines.push({ bindings, level, fields, msg });
       return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
     });
     const request = {
@@ -142,7 +173,10 @@ describe('writeBatch', () => {
       sessionId: 'session-1',
       clientSessionId: 'client-x',
     });
-    expect(lines.map((l) => [l.level, l.msg])).toEqual([['error', 'hello'], ['info', 'second']]);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      ['error', 'hello'],
+      ['info', 'second'],
+    ]);
     expect(lines[0]?.fields.clientError).toEqual({ name: 'TypeError', message: 'bad', stack: 'at x' });
     expect(lines[0]?.fields.context).toEqual({ where: 'test' });
   });
@@ -157,11 +191,15 @@ describe('writeBatch', () => {
 
 describe('correlationIdOf', () => {
   it('SPEC 7 logs: uses the client correlation-id header, and mints one for a beacon without it', () => {
-    const withHeader = { headers: { [CORRELATION_ID_HEADER]: '0b7c8a52-3c39-4a53-9f3b-0d3b3c1f9a10' } } as unknown as FastifyRequest;
+    const withHeader = {
+      headers: { [CORRELATION_ID_HEADER]: '0b7c8a52-3c39-4a53-9f3b-0d3b3c1f9a10' },
+    } as unknown as FastifyRequest;
     expect(correlationIdOf(withHeader)).toBe('0b7c8a52-3c39-4a53-9f3b-0d3b3c1f9a10');
     const beacon = { headers: {} } as unknown as FastifyRequest;
     expect(correlationIdOf(beacon)).toMatch(/^[0-9a-f-]{36}$/);
-    const forged = { headers: { [CORRELATION_ID_HEADER]: 'bad id\nwith newline' } } as unknown as FastifyRequest;
+    const forged = {
+      headers: { [CORRELATION_ID_HEADER]: 'bad id\nwith newline' },
+    } as unknown as FastifyRequest;
     expect(correlationIdOf(forged)).not.toContain('newline');
   });
 });

@@ -1,7 +1,11 @@
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { MessageRow, UserRow } from '../db/schema/index.ts';
-import { requireConversationAccess, type AccessMode, type ConversationAccess } from '../conversations/access.ts';
+import {
+  requireConversationAccess,
+  type AccessMode,
+  type ConversationAccess,
+} from '../conversations/access.ts';
 import { notFound } from '../http/errors.ts';
 import { findMessage } from './repo.ts';
 

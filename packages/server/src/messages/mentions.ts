@@ -3,7 +3,10 @@
  * username (case-insensitive) wins: with users "Ann" and "Ann Lee", "@ann lee hi" mentions Ann Lee.
  * A match must end at a word boundary, so "@annie" does not mention Ann.
  */
-export function resolveMentions(content: string, candidates: readonly { id: string; username: string }[]): string[] {
+export function resolveMentions(
+  content: string,
+  candidates: readonly { id: string; username: string }[],
+): string[] {
   if (!content.includes('@') || candidates.length === 0) return [];
   const lower = content.toLowerCase();
   const byLength = [...candidates].sort((a, b) => b.username.length - a.username.length);

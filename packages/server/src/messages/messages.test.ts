@@ -7,8 +7,23 @@ import {
   threadSchema,
   type Message,
 } from '@stoop/shared';
-import { PNG_1X1, formOf, injectForm, makeChannel, makeDirect, sendText, type Headers } from '../conversations/testing.ts';
-import { createTestApp, csrfHeaders, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import {
+  PNG_1X1,
+  formOf,
+  injectForm,
+  makeChannel,
+  makeDirect,
+  sendText,
+  type Headers,
+} from '../conversations/testing.ts';
+import {
+  createTestApp,
+  csrfHeaders,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type TestApp,
+} from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -38,13 +53,17 @@ describe('GET /api/conversations/{id}/messages', () => {
     const channel = await makeChannel(t.app, alice);
     const sent: Message[] = [];
     for (let i = 0; i < 25; i += 1) sent.push(await sendText(t.app, alice, channel.id, `Notice ${i}`));
-    const first = messagesPageSchema.parse((await get(`/api/conversations/${channel.id}/messages`, bob)).json());
+    const first = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages`, bob)).json(),
+    );
     expect(first.messages.map((m) => m.content)).toEqual(sent.slice(5).map((m) => m.content));
     expect(first.hasMore).toBe(true);
     expect(first.conversation.id).toBe(channel.id);
     const oldest = first.messages[0] as Message;
     const query = new URLSearchParams({ beforeDate: oldest.createdAt, beforeId: oldest.id });
-    const second = messagesPageSchema.parse((await get(`/api/conversations/${channel.id}/messages?${query.toString()}`, bob)).json());
+    const second = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages?${query.toString()}`, bob)).json(),
+    );
     expect(second.messages.map((m) => m.content)).toEqual(sent.slice(0, 5).map((m) => m.content));
     expect(second.hasMore).toBe(false);
   });
@@ -55,7 +74,9 @@ describe('GET /api/conversations/{id}/messages', () => {
     await sendText(t.app, bob, channel.id, 'I do', { parentMessageId: parent.id });
     const gone = await sendText(t.app, bob, channel.id, 'oops');
     await t.app.inject({ method: 'DELETE', url: `/api/messages/${gone.id}`, headers: bob });
-    const page = messagesPageSchema.parse((await get(`/api/conversations/${channel.id}/messages`, alice)).json());
+    const page = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages`, alice)).json(),
+    );
     expect(page.messages.map((m) => m.id)).toEqual([parent.id, gone.id]);
     expect(page.messages[1]).toMatchObject({ content: '', deletedAt: expect.any(String) as unknown });
     expect(page.messages[0]?.replies).toHaveLength(1);
@@ -63,7 +84,9 @@ describe('GET /api/conversations/{id}/messages', () => {
 
   it('validation: limit above the maximum is a 400 naming limit', async () => {
     const channel = await makeChannel(t.app, alice);
-    expectError(await get(`/api/conversations/${channel.id}/messages?limit=5000`, alice), 400, { field: 'limit' });
+    expectError(await get(`/api/conversations/${channel.id}/messages?limit=5000`, alice), 400, {
+      field: 'limit',
+    });
   });
 
   it('DESIGN access: a non-participant gets 404 for a direct conversation’s messages; anonymous 401, locked 403', async () => {
@@ -71,7 +94,9 @@ describe('GET /api/conversations/{id}/messages', () => {
     expectError(await get(`/api/conversations/${direct.id}/messages`, carol), 404);
     expectError(await get(`/api/conversations/${direct.id}/messages`, admin), 404);
     expectError(await get(`/api/conversations/${direct.id}/messages`), 401);
-    expectError(await get(`/api/conversations/${direct.id}/messages`, locked), 403, { code: 'ACCOUNT_LOCKED' });
+    expectError(await get(`/api/conversations/${direct.id}/messages`, locked), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
   });
 });
 
@@ -79,9 +104,21 @@ describe('POST /api/conversations/{id}/messages', () => {
   it('DESIGN: sends (201); a repeated clientMessageId returns the first message (200), never a duplicate', async () => {
     const channel = await makeChannel(t.app, alice);
     const url = `/api/conversations/${channel.id}/messages`;
-    const first = await injectForm(t.app, 'POST', url, formOf({ content: 'Elevator is back', clientMessageId: 'c-1' }), bob);
+    const first = await injectForm(
+      t.app,
+      'POST',
+      url,
+      formOf({ content: 'Elevator is back', clientMessageId: 'c-1' }),
+      bob,
+    );
     expect(first.statusCode).toBe(201);
-    const again = await injectForm(t.app, 'POST', url, formOf({ content: 'Elevator is back!!', clientMessageId: 'c-1' }), bob);
+    const again = await injectForm(
+      t.app,
+      'POST',
+      url,
+      formOf({ content: 'Elevator is back!!', clientMessageId: 'c-1' }),
+      bob,
+    );
     expect(again.statusCode).toBe(200);
     expect(message(again)).toEqual(message(first));
     const page = messagesPageSchema.parse((await get(url, bob)).json());
@@ -91,7 +128,9 @@ describe('POST /api/conversations/{id}/messages', () => {
   it('DESIGN access: posting into a channel makes the poster a participant', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, carol, channel.id, 'Hello neighbours');
-    const page = messagesPageSchema.parse((await get(`/api/conversations/${channel.id}/messages`, carol)).json());
+    const page = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages`, carol)).json(),
+    );
     expect(page.conversation.participants).toContain(carolId);
   });
 
@@ -106,14 +145,26 @@ describe('POST /api/conversations/{id}/messages', () => {
     const other = await makeChannel(t.app, alice);
     const parent = await sendText(t.app, alice, other.id, 'elsewhere');
     const url = `/api/conversations/${channel.id}/messages`;
-    expectError(await injectForm(t.app, 'POST', url, formOf({ content: '   ' }), alice), 400, { field: 'content' });
-    expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x', parentMessageId: parent.id }), alice), 400, { field: 'parentMessageId' });
+    expectError(await injectForm(t.app, 'POST', url, formOf({ content: '   ' }), alice), 400, {
+      field: 'content',
+    });
+    expectError(
+      await injectForm(t.app, 'POST', url, formOf({ content: 'x', parentMessageId: parent.id }), alice),
+      400,
+      { field: 'parentMessageId' },
+    );
   });
 
   it('attachments: sniffed type, thumbnail for images, 413 above ATTACHMENT_MAX_BYTES, served to readers only', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const url = `/api/conversations/${direct.id}/messages`;
-    const res = await injectForm(t.app, 'POST', url, formOf({ content: '' }, { name: 'plan.png', bytes: PNG_1X1, type: 'application/pdf' }), alice);
+    const res = await injectForm(
+      t.app,
+      'POST',
+      url,
+      formOf({ content: '' }, { name: 'plan.png', bytes: PNG_1X1, type: 'application/pdf' }),
+      alice,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const sent = message(res);
     expect(sent).toMatchObject({ fileName: 'plan.png', fileType: 'image/png', fileSize: PNG_1X1.length });
@@ -125,7 +176,13 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     expectError(await get(sent.fileUrl ?? '', carol), 404);
     expectError(await get(sent.fileUrl ?? ''), 401);
-    const big = await injectForm(t.app, 'POST', url, formOf({ content: 'big' }, { name: 'big.txt', bytes: Buffer.alloc(4096, 97) }), alice);
+    const big = await injectForm(
+      t.app,
+      'POST',
+      url,
+      formOf({ content: 'big' }, { name: 'big.txt', bytes: Buffer.alloc(4096, 97) }),
+      alice,
+    );
     expectError(big, 413);
   });
 
@@ -133,9 +190,15 @@ describe('POST /api/conversations/{id}/messages', () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const url = `/api/conversations/${direct.id}/messages`;
     expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), csrfHeaders(t.app)), 401);
-    expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), locked), 403, { code: 'ACCOUNT_LOCKED' });
+    expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), locked), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
     expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), carol), 404);
-    expectError(await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), { cookie: alice.cookie ?? '' }), 403, { code: 'CSRF_INVALID' });
+    expectError(
+      await injectForm(t.app, 'POST', url, formOf({ content: 'x' }), { cookie: alice.cookie ?? '' }),
+      403,
+      { code: 'CSRF_INVALID' },
+    );
   });
 });
 
@@ -160,17 +223,28 @@ describe('likes, edits, deletes, flags and threads', () => {
   });
 
   it('edit: the author only; mentions are resolved again; empty content is a 400', async () => {
-    const edited = await call('PUT', `/api/messages/${post.id}`, alice, { content: 'Code changes Tuesday, ask @Carol' });
-    expect(message(edited)).toMatchObject({ content: 'Code changes Tuesday, ask @Carol', metadata: { mentionedUsers: [carolId] } });
+    const edited = await call('PUT', `/api/messages/${post.id}`, alice, {
+      content: 'Code changes Tuesday, ask @Carol',
+    });
+    expect(message(edited)).toMatchObject({
+      content: 'Code changes Tuesday, ask @Carol',
+      metadata: { mentionedUsers: [carolId] },
+    });
     expectError(await call('PUT', `/api/messages/${post.id}`, bob, { content: 'hijack' }), 403);
     expectError(await call('PUT', `/api/messages/${post.id}`, admin, { content: 'admin edit' }), 403);
-    expectError(await call('PUT', `/api/messages/${post.id}`, alice, { content: ' ' }), 400, { field: 'content' });
+    expectError(await call('PUT', `/api/messages/${post.id}`, alice, { content: ' ' }), 400, {
+      field: 'content',
+    });
   });
 
   it('flag: adds the caller to userFlaggedBy once', async () => {
     const url = `/api/conversations/${channelId}/flag`;
-    expect(message(await call('POST', url, carol, { messageId: post.id })).metadata.userFlaggedBy).toEqual([carolId]);
-    expect(message(await call('POST', url, carol, { messageId: post.id })).metadata.userFlaggedBy).toEqual([carolId]);
+    expect(message(await call('POST', url, carol, { messageId: post.id })).metadata.userFlaggedBy).toEqual([
+      carolId,
+    ]);
+    expect(message(await call('POST', url, carol, { messageId: post.id })).metadata.userFlaggedBy).toEqual([
+      carolId,
+    ]);
     expectError(await call('POST', url, carol, {}), 400, { field: 'messageId' });
   });
 
@@ -233,14 +307,19 @@ describe('GET /api/sync', () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const start = syncResultSchema.parse((await get('/api/sync?after=0&limit=1000', bob)).json());
     let after = start.next;
-    for (let more = start.hasMore; more; ) {
+    for (let more = start.hasMore; more;) {
       const page = syncResultSchema.parse((await get(`/api/sync?after=${after}&limit=1000`, bob)).json());
       after = page.next;
       more = page.hasMore;
     }
     const one = await sendText(t.app, alice, direct.id, 'one');
     const two = await sendText(t.app, alice, direct.id, 'two');
-    await t.app.inject({ method: 'PUT', url: `/api/messages/${one.id}`, headers: alice, payload: { content: 'one!' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/messages/${one.id}`,
+      headers: alice,
+      payload: { content: 'one!' },
+    });
     await t.app.inject({ method: 'DELETE', url: `/api/messages/${two.id}`, headers: alice });
     const page = syncResultSchema.parse((await get(`/api/sync?after=${after}&limit=1`, bob)).json());
     expect(page.hasMore).toBe(true);

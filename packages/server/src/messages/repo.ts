@@ -126,7 +126,11 @@ export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | 
   return row;
 }
 
-export async function findByClientId(db: DbOrTx, userId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+export async function findByClientId(
+  db: DbOrTx,
+  userId: string,
+  clientMessageId: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
     .from(messages)
@@ -144,7 +148,11 @@ export type MessagePatch = Partial<{
 }>;
 
 /** Applies a change and takes the next seq, so the change shows up in the feed. */
-export async function changeMessage(tx: Tx, id: string, patch: MessagePatch): Promise<MessageRow | undefined> {
+export async function changeMessage(
+  tx: Tx,
+  id: string,
+  patch: MessagePatch,
+): Promise<MessageRow | undefined> {
   const [row] = await tx
     .update(messages)
     .set({ ...patch, seq: bumpSeq })
@@ -192,10 +200,20 @@ export async function withDetails(db: DbOrTx, rows: MessageRow[]): Promise<Messa
       .from(messages)
       .where(inArray(messages.parentMessageId, ids))
       .orderBy(asc(messages.createdAt), asc(messages.id)),
-    fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([] as FileRow[]),
+    fileIds.length
+      ? db.select().from(files).where(inArray(files.id, fileIds))
+      : Promise.resolve([] as FileRow[]),
   ]);
-  const likes = group(likeRows, (r) => r.messageId, (r) => r.userId);
-  const replies = group(replyRows, (r) => r.parentId ?? '', (r) => r.id);
+  const likes = group(
+    likeRows,
+    (r) => r.messageId,
+    (r) => r.userId,
+  );
+  const replies = group(
+    replyRows,
+    (r) => r.parentId ?? '',
+    (r) => r.id,
+  );
   const fileById = new Map(fileRows.map((f) => [f.id, f]));
   return rows.map((row) => ({
     ...row,
@@ -223,11 +241,17 @@ export async function pageMessages(
   before: { date: Date; id: string | undefined } | undefined,
   limit: number,
 ): Promise<MessageView[]> {
-  const conditions: (SQL | undefined)[] = [eq(messages.conversationId, conversationId), isNull(messages.parentMessageId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(messages.conversationId, conversationId),
+    isNull(messages.parentMessageId),
+  ];
   if (before) {
     conditions.push(
       before.id
-        ? or(lt(messages.createdAt, before.date), and(eq(messages.createdAt, before.date), lt(messages.id, before.id)))
+        ? or(
+            lt(messages.createdAt, before.date),
+            and(eq(messages.createdAt, before.date), lt(messages.id, before.id)),
+          )
         : lt(messages.createdAt, before.date),
     );
   }
@@ -236,15 +260,24 @@ export async function pageMessages(
     .select({
       message: messages,
       file: files,
-      likedBy: sql<string[] | null>`(select json_agg(l.user_id order by l.created_at, l.user_id) from ${messageLikes} l where l.message_id = ${messages.id})`,
-      replies: sql<string[] | null>`(select json_agg(r.id order by r.created_at, r.id) from ${messages} r where r.parent_message_id = ${messages.id})`,
+      likedBy: sql<
+        string[] | null
+      >`(select json_agg(l.user_id order by l.created_at, l.user_id) from ${messageLikes} l where l.message_id = ${messages.id})`,
+      replies: sql<
+        string[] | null
+      >`(select json_agg(r.id order by r.created_at, r.id) from ${messages} r where r.parent_message_id = ${messages.id})`,
     })
     .from(messages)
     .leftJoin(files, eq(files.id, messages.fileId))
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
-  return rows.map((r) => ({ ...r.message, file: r.file, likedBy: jsonList(r.likedBy), replies: jsonList(r.replies) }));
+  return rows.map((r) => ({
+    ...r.message,
+    file: r.file,
+    likedBy: jsonList(r.likedBy),
+    replies: jsonList(r.replies),
+  }));
 }
 
 /** json_agg arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */
@@ -261,11 +294,21 @@ export async function threadReplies(db: DbOrTx, parentId: string): Promise<Messa
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
-export async function recentFileMessages(db: DbOrTx, conversationId: string, limit: number): Promise<MessageRow[]> {
+export async function recentFileMessages(
+  db: DbOrTx,
+  conversationId: string,
+  limit: number,
+): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.fileId), isNull(messages.deletedAt)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        isNotNull(messages.fileId),
+        isNull(messages.deletedAt),
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
 }
@@ -295,8 +338,17 @@ export async function searchMessages(
     sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
   );
   const [rows, [count]] = await Promise.all([
-    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number | string>`count(*)` }).from(messages).where(where),
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number | string>`count(*)` })
+      .from(messages)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -324,16 +376,16 @@ export async function currentSeq(db: DbOrTx): Promise<number> {
 }
 
 /** Approved users whose name appears in the text after an '@' somewhere (resolveMentions picks the exact ones). */
-export async function mentionCandidates(db: DbOrTx, content: string): Promise<{ id: string; username: string }[]> {
+export async function mentionCandidates(
+  db: DbOrTx,
+  content: string,
+): Promise<{ id: string; username: string }[]> {
   if (!content.includes('@')) return [];
   return db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(
-      and(
-        eq(users.isLocked, false),
-        sql`strpos(lower(${content}), '@' || lower(${users.username})) > 0`,
-      ),
+      and(eq(users.isLocked, false), sql`strpos(lower(${content}), '@' || lower(${users.username})) > 0`),
     )
     .limit(200);
 }

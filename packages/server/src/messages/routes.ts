@@ -36,7 +36,8 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: messagesPageSchema, ...errors },
       },
     },
-    async (request) => service.listMessages(chatContext(app), currentUser(request), request.params.id, request.query),
+    async (request) =>
+      service.listMessages(chatContext(app), currentUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -55,7 +56,13 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       const ctx = chatContext(app);
       const form = await readForm(request, 'file', ctx.attachmentMaxBytes);
       const fields = parseFields(sendMessageFieldsSchema, form.fields);
-      const result = await service.sendMessage(ctx, currentUser(request), request.params.id, fields, form.file);
+      const result = await service.sendMessage(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        fields,
+        form.file,
+      );
       return reply.status(result.created ? 201 : 200).send({ message: result.message });
     },
   );
@@ -64,45 +71,105 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/conversations/:id/flag',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Flag a message for the admins (idempotent)', params: conversationIdParamsSchema, body: flagMessageBodySchema, response: one },
+      schema: {
+        tags,
+        summary: 'Flag a message for the admins (idempotent)',
+        params: conversationIdParamsSchema,
+        body: flagMessageBodySchema,
+        response: one,
+      },
     },
     async (request) => ({
-      message: await service.flagMessage(chatContext(app), currentUser(request), request.params.id, request.body.messageId),
+      message: await service.flagMessage(
+        chatContext(app),
+        currentUser(request),
+        request.params.id,
+        request.body.messageId,
+      ),
     }),
   );
 
   app.post(
     '/api/messages/:id/like',
-    { preHandler: requireUser, schema: { tags, summary: 'Like; twice is a 400 "already liked"', params: conversationIdParamsSchema, response: one } },
-    async (request) => ({ message: await service.likeMessage(chatContext(app), currentUser(request), request.params.id) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Like; twice is a 400 "already liked"',
+        params: conversationIdParamsSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      message: await service.likeMessage(chatContext(app), currentUser(request), request.params.id),
+    }),
   );
 
   app.delete(
     '/api/messages/:id/like',
-    { preHandler: requireUser, schema: { tags, summary: 'Unlike; not liked is a 400', params: conversationIdParamsSchema, response: one } },
-    async (request) => ({ message: await service.unlikeMessage(chatContext(app), currentUser(request), request.params.id) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Unlike; not liked is a 400',
+        params: conversationIdParamsSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      message: await service.unlikeMessage(chatContext(app), currentUser(request), request.params.id),
+    }),
   );
 
   app.put(
     '/api/messages/:id',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Edit (author only)', params: conversationIdParamsSchema, body: editMessageBodySchema, response: one },
+      schema: {
+        tags,
+        summary: 'Edit (author only)',
+        params: conversationIdParamsSchema,
+        body: editMessageBodySchema,
+        response: one,
+      },
     },
     async (request) => ({
-      message: await service.editMessage(chatContext(app), currentUser(request), request.params.id, request.body.content),
+      message: await service.editMessage(
+        chatContext(app),
+        currentUser(request),
+        request.params.id,
+        request.body.content,
+      ),
     }),
   );
 
   app.delete(
     '/api/messages/:id',
-    { preHandler: requireUser, schema: { tags, summary: 'Delete, leaving a tombstone (author or admin)', params: conversationIdParamsSchema, response: one } },
-    async (request) => ({ message: await service.deleteMessage(chatContext(app), currentUser(request), request.params.id) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete, leaving a tombstone (author or admin)',
+        params: conversationIdParamsSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      message: await service.deleteMessage(chatContext(app), currentUser(request), request.params.id),
+    }),
   );
 
   app.get(
     '/api/messages/:id/thread',
-    { preHandler: requireUser, schema: { tags, summary: 'A message’s thread', params: conversationIdParamsSchema, response: { 200: threadSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'A message’s thread',
+        params: conversationIdParamsSchema,
+        response: { 200: threadSchema, ...errors },
+      },
+    },
     async (request) => service.getThread(chatContext(app), currentUser(request), request.params.id),
   );
 
@@ -110,7 +177,12 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/messages/search',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Full-text search over readable, undeleted messages', querystring: searchQuerySchema, response: { 200: searchResultSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Full-text search over readable, undeleted messages',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, ...errors },
+      },
     },
     async (request) => service.searchMessages(chatContext(app), currentUser(request), request.query),
   );

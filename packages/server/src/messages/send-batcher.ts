@@ -86,7 +86,14 @@ const isPlain = (job: SendJob) => !job.file && !job.joins && job.message.parentM
 
 /** Sends without file, join or parent: one locked insert, committed on its own (one round trip). */
 export async function writePlainSends(db: Db, jobs: SendJob[]): Promise<SendOutcome[]> {
-  const rowById = new Map((await repo.insertMessagesLocked(db, jobs.map((j) => j.message))).map((r) => [r.id, r]));
+  const rowById = new Map(
+    (
+      await repo.insertMessagesLocked(
+        db,
+        jobs.map((j) => j.message),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return jobs.map((j): SendOutcome => {
     const row = rowById.get(j.message.id);
     return row ? { created: true, row, parent: undefined, file: undefined } : { created: false };

@@ -37,9 +37,20 @@ export type PageQuery = { limit: number; beforeDate?: string | undefined; before
  * (createdAt, id). Tombstones are included so a client holding the message can drop it. The first
  * page marks the conversation read for a participant.
  */
-export async function listMessages(ctx: ChatContext, user: UserRow, conversationId: string, query: PageQuery) {
-  const { conversation, isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'read');
-  if (query.beforeId !== undefined && !isUuid(query.beforeId)) throw badRequest('beforeId is not a message id', 'beforeId');
+export async function listMessages(
+  ctx: ChatContext,
+  user: UserRow,
+  conversationId: string,
+  query: PageQuery,
+) {
+  const { conversation, isParticipant } = await requireConversationAccess(
+    ctx.db,
+    user,
+    conversationId,
+    'read',
+  );
+  if (query.beforeId !== undefined && !isUuid(query.beforeId))
+    throw badRequest('beforeId is not a message id', 'beforeId');
   const before = query.beforeDate ? { date: new Date(query.beforeDate), id: query.beforeId } : undefined;
   // Two statements: the page with its details, and the conversation view (marking it read first).
   const [rows, view] = await Promise.all([
@@ -51,7 +62,11 @@ export async function listMessages(ctx: ChatContext, user: UserRow, conversation
   return { messages, hasMore, conversation: view };
 }
 
-export type SendInput = { content: string; parentMessageId?: string | undefined; clientMessageId?: string | undefined };
+export type SendInput = {
+  content: string;
+  parentMessageId?: string | undefined;
+  clientMessageId?: string | undefined;
+};
 
 /**
  * POST /api/conversations/{id}/messages. Idempotent by clientMessageId: a repeat returns the first
@@ -94,7 +109,9 @@ export async function sendMessage(
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
   const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
-  const file = stored ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' } : undefined;
+  const file = stored
+    ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' }
+    : undefined;
   let outcome: SendOutcome;
   try {
     outcome = await sendBatcherOf(ctx.db).submit({
@@ -125,7 +142,8 @@ export async function sendMessage(
   // A brand-new message has no likes or replies yet: no need to ask the database.
   const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });
   ctx.bus.publish('message:new', { message });
-  if (outcome.parent) ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, outcome.parent) });
+  if (outcome.parent)
+    ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, outcome.parent) });
   return { message, created: true };
 }
 
@@ -161,7 +179,8 @@ export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): 
   await liveMessage(ctx, user, id);
   return commitChange(ctx, 'message:liked', () =>
     repo.inChangeTransaction(ctx.db, async (tx) => {
-      if (!(await repo.insertLike(tx, id, user.id))) throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
+      if (!(await repo.insertLike(tx, id, user.id)))
+        throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
       return repo.changeMessage(tx, id, {});
     }),
   );
@@ -179,7 +198,12 @@ export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string)
 }
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
-export async function editMessage(ctx: ChatContext, user: UserRow, id: string, content: string): Promise<Message> {
+export async function editMessage(
+  ctx: ChatContext,
+  user: UserRow,
+  id: string,
+  content: string,
+): Promise<Message> {
   const { message } = await liveMessage(ctx, user, id);
   if (message.userId !== user.id) throw forbidden('Only the author can edit a message');
   const mentionedUsers = await mentionsIn(ctx.db, content);
@@ -241,7 +265,9 @@ export async function flagMessage(
 /** GET /api/messages/{id}/thread: a reply's id opens its parent's thread. */
 export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
   const { message } = await requireMessageAccess(ctx.db, user, id, 'read');
-  const parentRow = message.parentMessageId ? await repo.findMessage(ctx.db, message.parentMessageId) : message;
+  const parentRow = message.parentMessageId
+    ? await repo.findMessage(ctx.db, message.parentMessageId)
+    : message;
   if (!parentRow) throw notFound(MESSAGE_NOT_FOUND);
   const [parent, replies] = await Promise.all([
     presentOne(ctx.db, parentRow),

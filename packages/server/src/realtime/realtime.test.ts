@@ -34,8 +34,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  path: string,
+  headers: Headers,
+  payload?: object,
+) => t.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
 
 describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () => {
   it('refuses anonymous and locked sockets with connect_error', async () => {
@@ -58,7 +62,10 @@ describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () =
   it('a new direct conversation reaches both sockets, which then get its messages', async () => {
     const c = await open(carol);
     const b = await open(bob);
-    const res = await inject('POST', '/api/conversations', carol, { type: 'direct', participantIds: [bobId] });
+    const res = await inject('POST', '/api/conversations', carol, {
+      type: 'direct',
+      participantIds: [bobId],
+    });
     const id = res.json<{ conversation: { id: string } }>().conversation.id;
     await until(() => b.of('conversation:created').length > 0);
     const sent = await sendText(t.app, carol, id, 'Hi Bob, I am in 4B');
@@ -74,13 +81,19 @@ describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () =
     a.socket.emit('typing', { conversationId: channel.id });
     await until(() => b.of('typing').length > 0);
     await settle();
-    expect(b.of('typing')).toEqual([{ conversationId: channel.id, userId: expect.any(String) as unknown, username: 'Alice Park' }]);
+    expect(b.of('typing')).toEqual([
+      { conversationId: channel.id, userId: expect.any(String) as unknown, username: 'Alice Park' },
+    ]);
     expect(a.of('typing')).toEqual([]);
-    const ack = await new Promise((resolve) => c.socket.emit('conversation:join', { conversationId: direct.id }, resolve));
+    const ack = await new Promise((resolve) =>
+      c.socket.emit('conversation:join', { conversationId: direct.id }, resolve),
+    );
     expect(ack).toEqual({ ok: false, error: 'Conversation not found' });
     c.socket.emit('typing', { conversationId: direct.id });
     await settle();
-    expect(b.of('typing').filter((p) => (p as { conversationId: string }).conversationId === direct.id)).toEqual([]);
+    expect(
+      b.of('typing').filter((p) => (p as { conversationId: string }).conversationId === direct.id),
+    ).toEqual([]);
   });
 
   it('DESIGN access: when an admin hides a channel, residents’ sockets stop receiving its events', async () => {
@@ -112,14 +125,20 @@ async function freshState(conversationId: string, headers: Headers): Promise<Map
   const state = new Map<string, Message>();
   let query = '';
   for (;;) {
-    const page = messagesPageSchema.parse((await inject('GET', `/api/conversations/${conversationId}/messages?limit=100${query}`, headers)).json());
+    const page = messagesPageSchema.parse(
+      (
+        await inject('GET', `/api/conversations/${conversationId}/messages?limit=100${query}`, headers)
+      ).json(),
+    );
     for (const m of page.messages) state.set(m.id, m);
     const oldest = page.messages[0];
     if (!page.hasMore || !oldest) break;
     query = `&beforeDate=${encodeURIComponent(oldest.createdAt)}&beforeId=${oldest.id}`;
   }
   for (const parent of [...state.values()].filter((m) => m.replies.length > 0)) {
-    const thread = threadSchema.parse((await inject('GET', `/api/messages/${parent.id}/thread`, headers)).json());
+    const thread = threadSchema.parse(
+      (await inject('GET', `/api/messages/${parent.id}/thread`, headers)).json(),
+    );
     for (const reply of thread.replies) state.set(reply.id, reply);
   }
   return state;
@@ -141,18 +160,25 @@ describe('DESIGN delivery: nothing lost, missed or shown twice', () => {
     const b = await open(bob);
     const before = await sendText(t.app, alice, channel.id, 'before the outage');
     await until(() => b.messages('message:new').some((m) => m.id === before.id));
-    const highest = Math.max(...b.events.flatMap((e) => ('message' in (e.payload as object) ? [(e.payload as { message: Message }).message.seq] : [])));
+    const highest = Math.max(
+      ...b.events.flatMap((e) =>
+        'message' in (e.payload as object) ? [(e.payload as { message: Message }).message.seq] : [],
+      ),
+    );
     b.close();
 
     const sent: Message[] = [];
     for (let i = 0; i < 50; i += 1) sent.push(await sendText(t.app, alice, channel.id, `update ${i}`));
-    for (const m of sent.slice(0, 5)) await inject('PUT', `/api/messages/${m.id}`, alice, { content: `${m.content} (edited)` });
+    for (const m of sent.slice(0, 5))
+      await inject('PUT', `/api/messages/${m.id}`, alice, { content: `${m.content} (edited)` });
     for (const m of sent.slice(5, 10)) await inject('DELETE', `/api/messages/${m.id}`, alice);
 
     const changes: Message[] = [];
     let after = highest;
-    for (let more = true; more; ) {
-      const page = syncResultSchema.parse((await inject('GET', `/api/sync?after=${after}&limit=7`, bob)).json());
+    for (let more = true; more;) {
+      const page = syncResultSchema.parse(
+        (await inject('GET', `/api/sync?after=${after}&limit=7`, bob)).json(),
+      );
       changes.push(...page.changes);
       after = page.next;
       more = page.hasMore;
@@ -168,8 +194,17 @@ describe('DESIGN delivery: nothing lost, missed or shown twice', () => {
   it('property: after any sequence of sends, replies, edits, likes and deletes, the state from events equals a fresh fetch', async () => {
     const people = [alice, bob, carol];
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('send' as const), who: fc.nat(2), text: fc.string({ minLength: 1, maxLength: 20 }), reply: fc.option(fc.nat(20)) }),
-      fc.record({ kind: fc.constant('edit' as const), target: fc.nat(20), text: fc.string({ minLength: 1, maxLength: 20 }) }),
+      fc.record({
+        kind: fc.constant('send' as const),
+        who: fc.nat(2),
+        text: fc.string({ minLength: 1, maxLength: 20 }),
+        reply: fc.option(fc.nat(20)),
+      }),
+      fc.record({
+        kind: fc.constant('edit' as const),
+        target: fc.nat(20),
+        text: fc.string({ minLength: 1, maxLength: 20 }),
+      }),
       fc.record({ kind: fc.constant('like' as const), who: fc.nat(2), target: fc.nat(20) }),
       fc.record({ kind: fc.constant('unlike' as const), who: fc.nat(2), target: fc.nat(20) }),
       fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
@@ -184,19 +219,32 @@ describe('DESIGN delivery: nothing lost, missed or shown twice', () => {
           const headers = 'who' in o ? (people[o.who] as Headers) : alice;
           if (o.kind === 'send') {
             const parent = o.reply !== null ? pick(o.reply) : undefined;
-            const res = await t.app.inject({ method: 'POST', url: `/api/conversations/${channel.id}/messages`, headers, payload: { content: o.text.trim() || 'x', ...(parent ? { parentMessageId: parent.id } : {}) } });
-            if (res.statusCode === 201) sent.push({ id: res.json<{ message: Message }>().message.id, author: headers });
+            const res = await t.app.inject({
+              method: 'POST',
+              url: `/api/conversations/${channel.id}/messages`,
+              headers,
+              payload: { content: o.text.trim() || 'x', ...(parent ? { parentMessageId: parent.id } : {}) },
+            });
+            if (res.statusCode === 201)
+              sent.push({ id: res.json<{ message: Message }>().message.id, author: headers });
           } else {
             const target = pick(o.target);
             if (!target) continue;
-            if (o.kind === 'edit') await inject('PUT', `/api/messages/${target.id}`, target.author, { content: o.text.trim() || 'y' });
+            if (o.kind === 'edit')
+              await inject('PUT', `/api/messages/${target.id}`, target.author, {
+                content: o.text.trim() || 'y',
+              });
             if (o.kind === 'like') await inject('POST', `/api/messages/${target.id}/like`, headers);
             if (o.kind === 'unlike') await inject('DELETE', `/api/messages/${target.id}/like`, headers);
             if (o.kind === 'delete') await inject('DELETE', `/api/messages/${target.id}`, target.author);
           }
         }
         const fresh = await freshState(channel.id, carol);
-        await until(() => JSON.stringify([...eventState(watcher, channel.id)].sort()) === JSON.stringify([...fresh].sort()), 3000).catch(() => undefined);
+        await until(
+          () =>
+            JSON.stringify([...eventState(watcher, channel.id)].sort()) === JSON.stringify([...fresh].sort()),
+          3000,
+        ).catch(() => undefined);
         expect(eventState(watcher, channel.id)).toEqual(fresh);
       }),
       { numRuns: 12 },

@@ -21,7 +21,12 @@ import { findUserById } from '../users/repo.ts';
 import type { EventBus } from './bus.ts';
 
 export type SocketData = { userId: string; username: string; isAdmin: boolean };
-export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type ChatServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
@@ -99,7 +104,11 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
       const room = conversationRoom(parsed.data.conversationId);
       // Being in the room is the access check: rooms are only joined after one.
       if (!socket.rooms.has(room)) return;
-      socket.to(room).emit('typing', { conversationId: parsed.data.conversationId, userId, username: socket.data.username });
+      socket.to(room).emit('typing', {
+        conversationId: parsed.data.conversationId,
+        userId,
+        username: socket.data.username,
+      });
     });
 
     socket.on('conversation:join', (payload, ack) => {
@@ -130,7 +139,12 @@ async function joinReadableRooms(db: Db, socket: ChatSocket): Promise<void> {
   await socket.join(ids.map(conversationRoom));
 }
 
-async function handleJoin(app: FastifyInstance, socket: ChatSocket, payload: unknown, join: boolean): Promise<Ack> {
+async function handleJoin(
+  app: FastifyInstance,
+  socket: ChatSocket,
+  payload: unknown,
+  join: boolean,
+): Promise<Ack> {
   const parsed = clientEventSchemas['conversation:join'].safeParse(payload);
   if (!parsed.success) return { ok: false, error: 'conversationId is required' };
   const room = conversationRoom(parsed.data.conversationId);
@@ -169,7 +183,9 @@ function mapDomainEvents(io: ChatServer, bus: EventBus): void {
   bus.on('conversation:updated', ({ conversation, visibilityChanged }) => {
     const room = conversationRoom(conversation.id);
     if (visibilityChanged && conversation.metadata.adminHidden) {
-      void hideFromResidents(io, conversation.id).then(() => io.to(room).emit('conversation:updated', { conversation }));
+      void hideFromResidents(io, conversation.id).then(() =>
+        io.to(room).emit('conversation:updated', { conversation }),
+      );
       return;
     }
     if (visibilityChanged) io.socketsJoin(room);

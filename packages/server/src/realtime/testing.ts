@@ -53,7 +53,9 @@ export async function connected(url: string, cookie: string): Promise<Recorder> 
     socket.once('connect_error', reject);
   });
   // Room joins happen right after the handshake; a join round trip proves they are done.
-  await new Promise<void>((resolve) => socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()));
+  await new Promise<void>((resolve) =>
+    socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()),
+  );
   return recorder;
 }
 

@@ -15,16 +15,34 @@ const CHANNELS: { name: string; description: string; lines: Line[] }[] = [
     description: 'Everything about life at Maple Court',
     lines: [
       [0, 'Welcome to the Maple Court chat! Introduce yourselves 👋'],
-      [1, 'Hi all, Priya from 3C. Moved in last month with my cat Miso.', [[0, 'Welcome Priya! Miso is adorable, saw her in the window.']]],
+      [
+        1,
+        'Hi all, Priya from 3C. Moved in last month with my cat Miso.',
+        [[0, 'Welcome Priya! Miso is adorable, saw her in the window.']],
+      ],
       [2, 'Reminder: the front door buzzer is fixed, thanks to whoever reported it.'],
-      [3, 'Does anyone know if the gym is open on holidays?', [[1, 'It is, 6am to 10pm.'], [3, 'Perfect, thanks!']]],
+      [
+        3,
+        'Does anyone know if the gym is open on holidays?',
+        [
+          [1, 'It is, 6am to 10pm.'],
+          [3, 'Perfect, thanks!'],
+        ],
+      ],
     ],
   },
   {
     name: 'events',
     description: 'Potlucks, movie nights and the rooftop calendar',
     lines: [
-      [0, 'Rooftop potluck this Saturday at 6pm. Bring a dish and a chair!', [[2, 'I will bring lemonade and the big speaker.'], [4, 'Count me in, making dumplings.']]],
+      [
+        0,
+        'Rooftop potluck this Saturday at 6pm. Bring a dish and a chair!',
+        [
+          [2, 'I will bring lemonade and the big speaker.'],
+          [4, 'Count me in, making dumplings.'],
+        ],
+      ],
       [4, 'Movie night in the lounge on Friday: we are voting between Paddington 2 and Amélie.'],
     ],
   },
@@ -40,7 +58,11 @@ const CHANNELS: { name: string; description: string; lines: Line[] }[] = [
     name: 'maintenance',
     description: 'Repairs, outages and building notices',
     lines: [
-      [0, 'Water will be shut off Thursday 9am–12pm for the boiler inspection.', [[1, 'Thanks for the heads-up @Admin!']]],
+      [
+        0,
+        'Water will be shut off Thursday 9am–12pm for the boiler inspection.',
+        [[1, 'Thanks for the heads-up @Admin!']],
+      ],
       [3, 'The elevator on the east side is making a grinding noise again.'],
       [2, 'Laundry schedule for the renovation weeks attached.'],
     ],
@@ -50,17 +72,40 @@ const CHANNELS: { name: string; description: string; lines: Line[] }[] = [
     description: 'Dogs, cats and the occasional parrot',
     lines: [
       [1, 'Miso escaped into the hallway again, sorry to the 3rd floor 🙈'],
-      [4, 'Dog park meetup Sunday morning? Biscuit needs friends.', [[2, 'Yes! Pepper and I will be there at 9.']]],
+      [
+        4,
+        'Dog park meetup Sunday morning? Biscuit needs friends.',
+        [[2, 'Yes! Pepper and I will be there at 9.']],
+      ],
     ],
   },
 ];
 
 const DIRECTS: [number, number, [number, string][]][] = [
-  [1, 2, [[1, 'Hey, could you water my plants while I travel next week?'], [2, 'Of course, leave the key under the mat.'], [1, 'You are the best, thank you!']]],
-  [3, 4, [[4, 'Is your parking spot free this weekend? My parents are visiting.'], [3, 'It is, go ahead.']]],
+  [
+    1,
+    2,
+    [
+      [1, 'Hey, could you water my plants while I travel next week?'],
+      [2, 'Of course, leave the key under the mat.'],
+      [1, 'You are the best, thank you!'],
+    ],
+  ],
+  [
+    3,
+    4,
+    [
+      [4, 'Is your parking spot free this weekend? My parents are visiting.'],
+      [3, 'It is, go ahead.'],
+    ],
+  ],
 ];
 
-const textFile = (fileName: string, text: string): UploadedFile => ({ fieldName: 'file', fileName, bytes: Buffer.from(text) });
+const textFile = (fileName: string, text: string): UploadedFile => ({
+  fieldName: 'file',
+  fileName,
+  bytes: Buffer.from(text),
+});
 
 /**
  * Fills the demo community with channels, direct chats, threads, likes, a text attachment and a
@@ -84,22 +129,39 @@ export async function seedChat(db: Db, uploadDir: string, users: UserRow[]): Pro
     );
     for (const [author, text, replies] of channel.lines) {
       const attachment = text.includes('attached')
-        ? textFile('laundry-schedule.txt', 'Mon/Wed: floors 1-3\nTue/Thu: floors 4-6\nFri: everyone, 8am-8pm\n')
+        ? textFile(
+            'laundry-schedule.txt',
+            'Mon/Wed: floors 1-3\nTue/Thu: floors 4-6\nFri: everyone, 8am-8pm\n',
+          )
         : undefined;
       const { message } = await sendMessage(ctx, who(author), conversation.id, { content: text }, attachment);
       for (const [replier, reply] of replies ?? []) {
-        await sendMessage(ctx, who(replier), conversation.id, { content: reply, parentMessageId: message.id }, undefined);
+        await sendMessage(
+          ctx,
+          who(replier),
+          conversation.id,
+          { content: reply, parentMessageId: message.id },
+          undefined,
+        );
       }
       // A few likes from the next two neighbours make the feed look lived in.
       for (const liker of [author + 1, author + 2]) {
-        if (who(liker).id !== who(author).id) await likeMessage(ctx, who(liker), message.id).catch(() => undefined);
+        if (who(liker).id !== who(author).id)
+          await likeMessage(ctx, who(liker), message.id).catch(() => undefined);
       }
-      if (text.includes('grinding noise')) await flagMessage(ctx, who(author + 1), conversation.id, message.id);
+      if (text.includes('grinding noise'))
+        await flagMessage(ctx, who(author + 1), conversation.id, message.id);
     }
   }
   for (const [a, b, lines] of DIRECTS) {
     if (who(a).id === who(b).id) continue;
-    const { conversation } = await createConversation(ctx, who(a), { type: 'direct', participantIds: [who(b).id], name: '', description: '' }, undefined);
-    for (const [author, text] of lines) await sendMessage(ctx, who(author), conversation.id, { content: text }, undefined);
+    const { conversation } = await createConversation(
+      ctx,
+      who(a),
+      { type: 'direct', participantIds: [who(b).id], name: '', description: '' },
+      undefined,
+    );
+    for (const [author, text] of lines)
+      await sendMessage(ctx, who(author), conversation.id, { content: text }, undefined);
   }
 }

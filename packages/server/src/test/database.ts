@@ -44,7 +44,10 @@ export async function createTestDatabase(): Promise<Database> {
         // terminates it sends FATAL 57P01 to a client nobody listens to any more (an uncaught
         // error in whichever test file runs next). Wait for them to go first.
         for (let i = 0; i < 100; i += 1) {
-          const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await dropper.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1',
+            [name],
+          );
           if (Number(rows[0]?.n ?? 0) === 0) break;
           await new Promise((r) => setTimeout(r, 20));
         }

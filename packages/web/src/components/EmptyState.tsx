@@ -13,7 +13,10 @@ interface EmptyStateProps {
 
 export function EmptyState({ icon: Icon, title, description, children }: EmptyStateProps) {
   return (
-    <section className="flex h-full min-h-[60vh] flex-col items-center justify-center px-6 py-12 text-center" aria-labelledby="empty-state-title">
+    <section
+      className="flex h-full min-h-[60vh] flex-col items-center justify-center px-6 py-12 text-center"
+      aria-labelledby="empty-state-title"
+    >
       <div className="flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
         <Icon className="h-8 w-8" aria-hidden="true" />
       </div>

@@ -30,8 +30,12 @@ describe('TopConversations', () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'Garden' }).getAttribute('href')).toBe('/main_dashboard/conversations/channel/c1');
-    expect(screen.getByRole('link', { name: 'Ana' }).getAttribute('href')).toBe('/main_dashboard/conversations/direct/d1');
+    expect(screen.getByRole('link', { name: 'Garden' }).getAttribute('href')).toBe(
+      '/main_dashboard/conversations/channel/c1',
+    );
+    expect(screen.getByRole('link', { name: 'Ana' }).getAttribute('href')).toBe(
+      '/main_dashboard/conversations/direct/d1',
+    );
     expect(screen.queryByText('Secret')).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ describe('UpdatePrompt', () => {
   it('SPEC 4 pwa: offline-ready shows a toast', () => {
     render(<UpdatePrompt />);
     act(() => usePwaStore.setState({ offlineReady: true }));
-    expect(toastMock.success).toHaveBeenCalledWith('Stoop is ready to work offline', { id: 'pwa-offline-ready' });
+    expect(toastMock.success).toHaveBeenCalledWith('Stoop is ready to work offline', {
+      id: 'pwa-offline-ready',
+    });
   });
 });

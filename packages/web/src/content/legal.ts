@@ -24,7 +24,7 @@ export const PRIVACY_POLICY: LegalDocument = {
     {
       heading: '1. Who is responsible',
       paragraphs: [
-        'Your community\'s Stoop is run by its operator (usually the building management or the residents\' association) together with us as the provider of the service. The operator decides who may join; we process data on the operator\'s behalf and for running the service itself. You can reach both through the contact page.',
+        "Your community's Stoop is run by its operator (usually the building management or the residents' association) together with us as the provider of the service. The operator decides who may join; we process data on the operator's behalf and for running the service itself. You can reach both through the contact page.",
       ],
     },
     {
@@ -82,7 +82,9 @@ export const PRIVACY_POLICY: LegalDocument = {
     },
     {
       heading: '9. Children',
-      paragraphs: ['Stoop is meant for adult residents. You must be at least 16 years old to create an account.'],
+      paragraphs: [
+        'Stoop is meant for adult residents. You must be at least 16 years old to create an account.',
+      ],
     },
     {
       heading: '10. Changes',
@@ -102,7 +104,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       heading: '1. Who may use Stoop',
       paragraphs: [
-        'Stoop is for residents of the community it was set up for, and for the people who manage it. You must be at least 16, give a real email address and use one account only. New accounts wait for an admin\'s approval; admins may decline or lock an account that does not belong to the community.',
+        "Stoop is for residents of the community it was set up for, and for the people who manage it. You must be at least 16, give a real email address and use one account only. New accounts wait for an admin's approval; admins may decline or lock an account that does not belong to the community.",
       ],
     },
     {
@@ -116,10 +118,10 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       paragraphs: ['Stoop works because people treat each other with respect. You agree not to:'],
       bullets: [
         'harass, threaten, insult or discriminate against anyone, or share hateful content;',
-        'share other people\'s private information, photos or messages without their consent;',
-        'post anything illegal, sexually explicit, violent, or that infringes someone else\'s rights;',
+        "share other people's private information, photos or messages without their consent;",
+        "post anything illegal, sexually explicit, violent, or that infringes someone else's rights;",
         'send spam, advertising or chain messages, or impersonate others;',
-        'try to break, overload or get around the security of the service, or collect other residents\' data.',
+        "try to break, overload or get around the security of the service, or collect other residents' data.",
       ],
     },
     {
@@ -155,7 +157,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       heading: '9. Ending your account',
       paragraphs: [
-        'You may stop using Stoop and ask us to delete your account at any time. Your community\'s admins may end your access if you move out or seriously or repeatedly break these terms.',
+        "You may stop using Stoop and ask us to delete your account at any time. Your community's admins may end your access if you move out or seriously or repeatedly break these terms.",
       ],
     },
     {

@@ -19,8 +19,8 @@ export function RouteErrorPage() {
         <AlertTriangle className="mx-auto mt-6 h-8 w-8 text-amber-500" aria-hidden="true" />
         <h1 className="mt-3 text-xl font-semibold text-slate-900">Something went wrong</h1>
         <p className="mt-2 text-sm text-slate-600">
-          This screen could not be shown. Reloading usually fixes it; if it keeps happening, please tell us through the
-          contact page.
+          This screen could not be shown. Reloading usually fixes it; if it keeps happening, please tell us
+          through the contact page.
         </p>
         <p className="mt-3 break-words text-xs text-slate-400">{describe(error)}</p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">

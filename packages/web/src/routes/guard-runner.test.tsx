@@ -185,7 +185,9 @@ describe('SPEC 2 router guard', () => {
     });
     const router = startAt('/main_dashboard/thread/m2');
     expect(await settled(router)).toBe('/main_dashboard/thread/m2');
-    expect(logger.error).toHaveBeenCalledWith('Failed to load thread for navigation', expect.anything(), { messageId: 'm2' });
+    expect(logger.error).toHaveBeenCalledWith('Failed to load thread for navigation', expect.anything(), {
+      messageId: 'm2',
+    });
     expect(useConversationsStore.getState().activeConversationId).toBeNull();
   });
 

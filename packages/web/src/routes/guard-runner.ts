@@ -29,7 +29,9 @@ async function settleSession(): Promise<void> {
 
 async function activateThreadConversation(messageId: string): Promise<void> {
   try {
-    const thread = await api.get<ThreadResponse | undefined>(`/api/messages/${encodeURIComponent(messageId)}/thread`);
+    const thread = await api.get<ThreadResponse | undefined>(
+      `/api/messages/${encodeURIComponent(messageId)}/thread`,
+    );
     if (typeof thread?.conversationId === 'string') {
       useConversationsStore.getState().setActiveConversation(thread.conversationId);
     } else {
@@ -57,7 +59,6 @@ export async function runGuard(pathname: string): Promise<string | null> {
   else if (effect?.type === 'fetch-thread') await activateThreadConversation(effect.messageId);
   return null;
 }
-
 
 /**
  * Root route middleware: runs before every loader of the navigation, so no child loader (and so

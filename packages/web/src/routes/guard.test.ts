@@ -92,7 +92,14 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
       expect(decideRedirect(path, { user: null, platform: 'android' })).toBe('/mobile-home');
       expect(decideRedirect(path, { user: null, platform: 'ios' })).toBe('/mobile-home');
     }
-    for (const path of ['/login', '/contact', '/privacy-policy', '/web-home', '/mobile-home', '/no-such-page']) {
+    for (const path of [
+      '/login',
+      '/contact',
+      '/privacy-policy',
+      '/web-home',
+      '/mobile-home',
+      '/no-such-page',
+    ]) {
       expect(decideRedirect(path, { user: null, ...web })).toBeNull();
     }
   });
@@ -106,7 +113,11 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
   });
 
   it('SPEC 2 guard: admin routes visited by non-admins go to /main_dashboard', () => {
-    for (const path of ['/admin_dashboard/user-approval', '/admin_dashboard/flagged_content', '/admin_dashboard/announcements']) {
+    for (const path of [
+      '/admin_dashboard/user-approval',
+      '/admin_dashboard/flagged_content',
+      '/admin_dashboard/announcements',
+    ]) {
       expect(decideRedirect(path, { user: resident, ...web })).toBe('/main_dashboard');
       expect(decideRedirect(path, { user: admin, ...web })).toBeNull();
     }
@@ -117,23 +128,40 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
 
   it('SPEC 2 guard: opening a channel or direct chat route makes that conversation active', () => {
     const state = { user: resident, activeConversationId: 'other' };
-    expect(decideConversationEffect('/main_dashboard/conversations/channel/c1', state)).toEqual({ type: 'activate', conversationId: 'c1' });
-    expect(decideConversationEffect('/main_dashboard/conversations/direct/d%202', state)).toEqual({ type: 'activate', conversationId: 'd 2' });
+    expect(decideConversationEffect('/main_dashboard/conversations/channel/c1', state)).toEqual({
+      type: 'activate',
+      conversationId: 'c1',
+    });
+    expect(decideConversationEffect('/main_dashboard/conversations/direct/d%202', state)).toEqual({
+      type: 'activate',
+      conversationId: 'd 2',
+    });
     expect(decideConversationEffect('/main_dashboard/conversations/c1/details', state)).toBeNull();
   });
 
   it('SPEC 2 guard: opening a thread with no active conversation fetches the thread', () => {
-    expect(decideConversationEffect('/main_dashboard/thread/m1', { user: resident, activeConversationId: null })).toEqual({
+    expect(
+      decideConversationEffect('/main_dashboard/thread/m1', { user: resident, activeConversationId: null }),
+    ).toEqual({
       type: 'fetch-thread',
       messageId: 'm1',
     });
-    expect(decideConversationEffect('/main_dashboard/thread/m1', { user: resident, activeConversationId: 'c1' })).toBeNull();
+    expect(
+      decideConversationEffect('/main_dashboard/thread/m1', { user: resident, activeConversationId: 'c1' }),
+    ).toBeNull();
   });
 
   it('SPEC 2 guard: a locked user gets no conversation or user fetch', () => {
     for (const user of [pending, adminLocked]) {
-      expect(decideConversationEffect('/main_dashboard/thread/m1', { user, activeConversationId: null })).toBeNull();
-      expect(decideConversationEffect('/main_dashboard/conversations/channel/c1', { user, activeConversationId: null })).toBeNull();
+      expect(
+        decideConversationEffect('/main_dashboard/thread/m1', { user, activeConversationId: null }),
+      ).toBeNull();
+      expect(
+        decideConversationEffect('/main_dashboard/conversations/channel/c1', {
+          user,
+          activeConversationId: null,
+        }),
+      ).toBeNull();
       expect(mayFetchCommunityData(user)).toBe(false);
     }
     expect(mayFetchCommunityData(resident)).toBe(true);

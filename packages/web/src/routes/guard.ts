@@ -32,7 +32,8 @@ export function classifyPath(rawPathname: string): RouteAccess {
     const child = pathname.slice(PATHS.adminDashboard.length + 1).split('/')[0] ?? '';
     return (ADMIN_ONLY_CHILDREN as readonly string[]).includes(child) ? 'admin' : 'authenticated';
   }
-  if (within(pathname, PATHS.mainDashboard) || within(pathname, PATHS.accountSettings)) return 'authenticated';
+  if (within(pathname, PATHS.mainDashboard) || within(pathname, PATHS.accountSettings))
+    return 'authenticated';
   return 'public';
 }
 
@@ -93,9 +94,7 @@ export function decideSessionAction({ checked, hasUser, hasStoredUser }: Session
 }
 
 export type ConversationEffect =
-  | { type: 'activate'; conversationId: string }
-  | { type: 'fetch-thread'; messageId: string }
-  | null;
+  { type: 'activate'; conversationId: string } | { type: 'fetch-thread'; messageId: string } | null;
 
 const CHAT_ROUTE = new RegExp(`^${PATHS.mainDashboard}/conversations/(?:channel|direct)/([^/]+)$`);
 const THREAD_ROUTE = new RegExp(`^${PATHS.mainDashboard}/thread/([^/]+)$`);

@@ -20,10 +20,19 @@ const mainDashboardChildren: RouteObject[] = [
   { index: true, loader: () => redirect(DASHBOARD_PATHS.chatIntro) },
   { path: 'chat-intro', lazy: page(() => import('../pages/chat/ChatIntroPage.tsx')) },
   { path: 'connect-data-sources', lazy: page(() => import('../pages/main/ConnectDataSourcesPage.tsx')) },
-  { path: 'conversations/channel/:conversationId', lazy: page(() => import('../pages/chat/ConversationPage.tsx')) },
-  { path: 'conversations/direct/:conversationId', lazy: page(() => import('../pages/chat/ConversationPage.tsx')) },
+  {
+    path: 'conversations/channel/:conversationId',
+    lazy: page(() => import('../pages/chat/ConversationPage.tsx')),
+  },
+  {
+    path: 'conversations/direct/:conversationId',
+    lazy: page(() => import('../pages/chat/ConversationPage.tsx')),
+  },
   { path: 'announcements', lazy: page(() => import('../pages/main/AnnouncementsPage.tsx')) },
-  { path: 'conversations/:id/details', lazy: page(() => import('../pages/chat/ConversationDetailsPage.tsx')) },
+  {
+    path: 'conversations/:id/details',
+    lazy: page(() => import('../pages/chat/ConversationDetailsPage.tsx')),
+  },
   { path: 'thread/:messageId', lazy: page(() => import('../pages/chat/ThreadPage.tsx')) },
   { path: 'search', lazy: page(() => import('../pages/chat/SearchPage.tsx')) },
 ];

@@ -3,9 +3,7 @@
  * position saved for that history entry is restored, otherwise the page goes to the top.
  */
 export type ScrollDecision =
-  | { type: 'hash'; targetId: string }
-  | { type: 'restore'; top: number }
-  | { type: 'top' };
+  { type: 'hash'; targetId: string } | { type: 'restore'; top: number } | { type: 'top' };
 
 export function decideScroll(hash: string, savedTop: number | undefined): ScrollDecision {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;

@@ -10,7 +10,11 @@ export async function resetPassword(token: string, password: string): Promise<vo
   await api.post('/api/reset-password', { body: { token, password } });
 }
 
-export async function sendContactMessage(body: { name: string; email: string; message: string }): Promise<void> {
+export async function sendContactMessage(body: {
+  name: string;
+  email: string;
+  message: string;
+}): Promise<void> {
   await api.post('/api/contact', { body });
 }
 

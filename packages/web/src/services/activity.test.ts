@@ -25,7 +25,12 @@ const act = (id: string, type: 'channel' | 'direct', ageMs: number, count: numbe
   lastInteractedAt: NOW - ageMs,
   interactionCount: count,
 });
-const conv = (id: string, type: 'channel' | 'direct', adminHidden = false) => ({ id, type, name: id, metadata: { adminHidden } });
+const conv = (id: string, type: 'channel' | 'direct', adminHidden = false) => ({
+  id,
+  type,
+  name: id,
+  metadata: { adminHidden },
+});
 
 describe('conversation activity', () => {
   beforeEach(() => {
@@ -49,7 +54,10 @@ describe('conversation activity', () => {
   });
 
   it('SPEC 4 activity: single entries last used over 720 hours ago are dropped', () => {
-    saveActivities([act('old', 'channel', STORED_ACTIVITY_LIFETIME_MS + 1, 9), act('new', 'direct', 0, 1)], NOW);
+    saveActivities(
+      [act('old', 'channel', STORED_ACTIVITY_LIFETIME_MS + 1, 9), act('new', 'direct', 0, 1)],
+      NOW,
+    );
     expect(loadActivities(NOW).map((a) => a.conversationId)).toEqual(['new']);
   });
 
@@ -69,7 +77,8 @@ describe('conversation activity', () => {
 
   it('SPEC 9 activity: at most 50 tracked activities, the least recent dropped', () => {
     let list: ConversationActivity[] = [];
-    for (let i = 0; i <= TRACKED_ACTIVITIES_LIMIT; i += 1) list = recordInteraction(list, `c${i}`, 'channel', NOW + i);
+    for (let i = 0; i <= TRACKED_ACTIVITIES_LIMIT; i += 1)
+      list = recordInteraction(list, `c${i}`, 'channel', NOW + i);
     expect(list).toHaveLength(TRACKED_ACTIVITIES_LIMIT);
     expect(list.some((a) => a.conversationId === 'c0')).toBe(false);
     expect(TRACKED_ACTIVITIES_LIMIT).toBe(50);
@@ -89,14 +98,22 @@ describe('conversation activity', () => {
       oldestInteraction: NOW - 3 * DAY,
       newestInteraction: NOW,
     });
-    expect(summarizeActivities([])).toEqual({ total: 0, channelCount: 0, directCount: 0, oldestInteraction: null, newestInteraction: null });
+    expect(summarizeActivities([])).toEqual({
+      total: 0,
+      channelCount: 0,
+      directCount: 0,
+      oldestInteraction: null,
+      newestInteraction: null,
+    });
   });
 
   it('SPEC 4 ranking: recency decays linearly over 7 days, scaled by 1000, plus 100 x ln(interactions + 1)', () => {
     expect(activityScore(act('a', 'channel', 0, 0), NOW)).toBe(1000);
     expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS / 2, 0), NOW)).toBeCloseTo(500);
     expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS * 2, 0), NOW)).toBe(0);
-    expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS, 9), NOW)).toBeCloseTo(100 * Math.log(10));
+    expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS, 9), NOW)).toBeCloseTo(
+      100 * Math.log(10),
+    );
   });
 
   it('SPEC 4 ranking: top 3 per type, hidden conversations excluded', () => {
@@ -111,8 +128,13 @@ describe('conversation activity', () => {
       act('gone', 'direct', 0, 100),
     ];
     const conversations = [
-      conv('ch1', 'channel'), conv('ch2', 'channel'), conv('ch3', 'channel'), conv('ch4', 'channel'),
-      conv('hidden', 'channel', true), conv('d1', 'direct'), conv('d2', 'direct'),
+      conv('ch1', 'channel'),
+      conv('ch2', 'channel'),
+      conv('ch3', 'channel'),
+      conv('ch4', 'channel'),
+      conv('hidden', 'channel', true),
+      conv('d1', 'direct'),
+      conv('d2', 'direct'),
     ];
     const top = topConversations(activities, conversations, NOW);
     expect(top.channel.map((c) => c.id)).toEqual(['ch1', 'ch2', 'ch3']);

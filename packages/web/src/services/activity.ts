@@ -85,7 +85,9 @@ export function saveActivities(activities: ConversationActivity[], now: number =
 /** Keeps the 50 most recently used; the least recent go first. */
 export function capActivities(activities: ConversationActivity[]): ConversationActivity[] {
   if (activities.length <= TRACKED_ACTIVITIES_LIMIT) return activities;
-  return [...activities].sort((a, b) => b.lastInteractedAt - a.lastInteractedAt).slice(0, TRACKED_ACTIVITIES_LIMIT);
+  return [...activities]
+    .sort((a, b) => b.lastInteractedAt - a.lastInteractedAt)
+    .slice(0, TRACKED_ACTIVITIES_LIMIT);
 }
 
 /** Counts one interaction with a conversation at `now`. */
@@ -106,7 +108,10 @@ export function recordInteraction(
   return capActivities([...rest, updated]);
 }
 
-export function removeActivity(activities: ConversationActivity[], conversationId: string): ConversationActivity[] {
+export function removeActivity(
+  activities: ConversationActivity[],
+  conversationId: string,
+): ConversationActivity[] {
   return activities.filter((a) => a.conversationId !== conversationId);
 }
 
@@ -128,7 +133,9 @@ export function summarizeActivities(activities: ConversationActivity[]): Activit
 export function activityScore(activity: ConversationActivity, now: number = Date.now()): number {
   const age = Math.max(0, now - activity.lastInteractedAt);
   const recency = Math.max(0, 1 - age / ACTIVITY_RECENCY_WINDOW_MS);
-  return ACTIVITY_RECENCY_SCALE * recency + ACTIVITY_INTERACTION_SCALE * Math.log(activity.interactionCount + 1);
+  return (
+    ACTIVITY_RECENCY_SCALE * recency + ACTIVITY_INTERACTION_SCALE * Math.log(activity.interactionCount + 1)
+  );
 }
 
 /** The part of a conversation the ranking needs. */
@@ -153,7 +160,10 @@ export function topConversations<C extends RankableConversation>(
   const byId = new Map(conversations.map((c) => [c.id, c]));
   const ranked = activities
     .map((a) => ({ conversation: byId.get(a.conversationId), score: activityScore(a, now) }))
-    .filter((r): r is { conversation: C; score: number } => r.conversation !== undefined && !r.conversation.metadata.adminHidden)
+    .filter(
+      (r): r is { conversation: C; score: number } =>
+        r.conversation !== undefined && !r.conversation.metadata.adminHidden,
+    )
     .sort((a, b) => b.score - a.score);
   const pick = (type: ConversationType) =>
     ranked

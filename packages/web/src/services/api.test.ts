@@ -86,18 +86,31 @@ describe('api client (SPEC 7)', () => {
   it(`rejects a login response without a user with '${TEXTS.loginInvalidResponse}'`, async () => {
     installFakeServer({ 'POST /api/login': () => json(200, { ok: true }) });
     useAuthStore.setState({ user: makeUser() });
-    await expect(useAuthStore.getState().login('a@example.com', 'x')).rejects.toThrow(TEXTS.loginInvalidResponse);
+    await expect(useAuthStore.getState().login('a@example.com', 'x')).rejects.toThrow(
+      TEXTS.loginInvalidResponse,
+    );
     expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('turns a 401 into an ApiError carrying status, code, field and message', async () => {
     installFakeServer({
       'GET /api/protected/user': () =>
-        json(401, { statusCode: 401, error: 'Unauthorized', message: 'Sign in first', code: 'UNAUTHENTICATED', field: 'email' }),
+        json(401, {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Sign in first',
+          code: 'UNAUTHENTICATED',
+          field: 'email',
+        }),
     });
     const error = await api.get('/api/protected/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', field: 'email', message: 'Sign in first' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      field: 'email',
+      message: 'Sign in first',
+    });
   });
 
   it('reports an unreachable server as a network ApiError', async () => {

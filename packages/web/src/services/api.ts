@@ -86,7 +86,8 @@ const field = (value: unknown, key: string): string | undefined => {
 };
 
 function toApiError(response: Response, body: unknown): ApiError {
-  const message = field(body, 'message') ?? (response.statusText || `Request failed with status ${response.status}`);
+  const message =
+    field(body, 'message') ?? (response.statusText || `Request failed with status ${response.status}`);
   return new ApiError(response.status, message, field(body, 'code'), field(body, 'field'));
 }
 
@@ -119,10 +120,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) {
-      throw new ApiError(0, 'The server took too long to answer. Please try again.', CLIENT_ERROR_CODES.timeout);
+      throw new ApiError(
+        0,
+        'The server took too long to answer. Please try again.',
+        CLIENT_ERROR_CODES.timeout,
+      );
     }
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', CLIENT_ERROR_CODES.network);
+    throw new ApiError(
+      0,
+      'Could not reach the server. Check your connection and try again.',
+      CLIENT_ERROR_CODES.network,
+    );
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);

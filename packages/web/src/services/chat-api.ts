@@ -66,7 +66,8 @@ const enc = encodeURIComponent;
 
 /** `{key: value}` or the bare value, whichever the server sent. */
 function pick<T>(body: unknown, key: string): T {
-  if (typeof body === 'object' && body !== null && key in body) return (body as Record<string, unknown>)[key] as T;
+  if (typeof body === 'object' && body !== null && key in body)
+    return (body as Record<string, unknown>)[key] as T;
   return body as T;
 }
 
@@ -86,7 +87,10 @@ export const chatApi = {
 
   async createDirect(otherUserId: string): Promise<Conversation> {
     // XHR keeps the status text for the SPEC 8 error texts (see upload.ts).
-    const body = await xhrRequest<unknown>('POST', '/api/conversations', { type: 'direct', participantIds: [otherUserId] });
+    const body = await xhrRequest<unknown>('POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [otherUserId],
+    });
     return pick<Conversation>(body, 'conversation');
   },
 
@@ -104,29 +108,48 @@ export const chatApi = {
     if (input.name !== undefined) form.set('name', input.name);
     if (input.description !== undefined) form.set('description', input.description);
     if (input.icon) form.set('icon', input.icon);
-    return pick<Conversation>(await api.patch(`/api/conversations/${enc(conversationId)}`, { body: form }), 'conversation');
+    return pick<Conversation>(
+      await api.patch(`/api/conversations/${enc(conversationId)}`, { body: form }),
+      'conversation',
+    );
   },
 
   async deleteConversation(conversationId: string): Promise<void> {
     await api.delete(`/api/conversations/${enc(conversationId)}`);
   },
 
-  async adminChannel(conversationId: string, action: 'admin-flag-channel' | 'admin-unflag-channel' | 'admin-hide-channel'): Promise<void> {
+  async adminChannel(
+    conversationId: string,
+    action: 'admin-flag-channel' | 'admin-unflag-channel' | 'admin-hide-channel',
+  ): Promise<void> {
     await api.patch(`/api/conversations/${enc(conversationId)}/${action}`, { body: {} });
   },
 
-  async fetchMessages(conversationId: string, before?: { beforeDate: string; beforeId: string }): Promise<MessagesPage> {
+  async fetchMessages(
+    conversationId: string,
+    before?: { beforeDate: string; beforeId: string },
+  ): Promise<MessagesPage> {
     const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) });
     if (before) {
       query.set('beforeDate', before.beforeDate);
       query.set('beforeId', before.beforeId);
     }
-    const body = await api.get<Partial<MessagesPage> | undefined>(`/api/conversations/${enc(conversationId)}/messages?${query.toString()}`);
-    return { messages: body?.messages ?? [], hasMore: body?.hasMore === true, conversation: body?.conversation ?? null };
+    const body = await api.get<Partial<MessagesPage> | undefined>(
+      `/api/conversations/${enc(conversationId)}/messages?${query.toString()}`,
+    );
+    return {
+      messages: body?.messages ?? [],
+      hasMore: body?.hasMore === true,
+      conversation: body?.conversation ?? null,
+    };
   },
 
   /** Multipart send; with a file it goes through XHR so the composer can show upload progress. */
-  async sendMessage(conversationId: string, input: SendMessageInput, options: UploadOptions = {}): Promise<Message> {
+  async sendMessage(
+    conversationId: string,
+    input: SendMessageInput,
+    options: UploadOptions = {},
+  ): Promise<Message> {
     const form = new FormData();
     form.set('content', input.content);
     form.set('clientMessageId', input.clientMessageId);
@@ -144,11 +167,17 @@ export const chatApi = {
   },
 
   async unlike(messageId: string): Promise<Message | null> {
-    return pick<Message | null>((await api.delete(`/api/messages/${enc(messageId)}/like`)) ?? null, 'message');
+    return pick<Message | null>(
+      (await api.delete(`/api/messages/${enc(messageId)}/like`)) ?? null,
+      'message',
+    );
   },
 
   async editMessage(messageId: string, content: string): Promise<Message | null> {
-    return pick<Message | null>((await api.put(`/api/messages/${enc(messageId)}`, { body: { content } })) ?? null, 'message');
+    return pick<Message | null>(
+      (await api.put(`/api/messages/${enc(messageId)}`, { body: { content } })) ?? null,
+      'message',
+    );
   },
 
   async deleteMessage(messageId: string): Promise<Message | null> {
@@ -161,12 +190,15 @@ export const chatApi = {
 
   async getThread(messageId: string): Promise<Thread> {
     const body = await api.get<Partial<Thread>>(`/api/messages/${enc(messageId)}/thread`);
-    if (!body.parent || typeof body.conversationId !== 'string') throw new Error('Thread response had no parent');
+    if (!body.parent || typeof body.conversationId !== 'string')
+      throw new Error('Thread response had no parent');
     return { conversationId: body.conversationId, parent: body.parent, replies: body.replies ?? [] };
   },
 
   async search(q: string): Promise<{ messages: Message[]; total: number }> {
-    const body = await api.get<{ messages?: Message[]; total?: number }>(`/api/messages/search?${new URLSearchParams({ q }).toString()}`);
+    const body = await api.get<{ messages?: Message[]; total?: number }>(
+      `/api/messages/search?${new URLSearchParams({ q }).toString()}`,
+    );
     const messages = body.messages ?? [];
     return { messages, total: body.total ?? messages.length };
   },

@@ -22,11 +22,18 @@ describe('SPEC 9 date group labels', () => {
   });
 
   it('orders groups newest first, items in their order', () => {
-    const items = [new Date(2025, 2, 3, 9), new Date(2025, 2, 4, 9), new Date(2025, 2, 5, 9), new Date(2025, 2, 5, 10)].map((d) =>
-      d.toISOString(),
-    );
+    const items = [
+      new Date(2025, 2, 3, 9),
+      new Date(2025, 2, 4, 9),
+      new Date(2025, 2, 5, 9),
+      new Date(2025, 2, 5, 10),
+    ].map((d) => d.toISOString());
     const groups = groupByDate(items, (s) => s, now);
-    expect(groups.map((g) => g.label)).toEqual([DATE_LABEL_TODAY, DATE_LABEL_YESTERDAY, 'Monday, March 3, 2025']);
+    expect(groups.map((g) => g.label)).toEqual([
+      DATE_LABEL_TODAY,
+      DATE_LABEL_YESTERDAY,
+      'Monday, March 3, 2025',
+    ]);
     expect(groups[0]!.items).toEqual([items[2], items[3]]);
   });
 });

@@ -4,7 +4,12 @@
  */
 import { DATE_LABEL_TODAY, DATE_LABEL_YESTERDAY } from '@stoop/shared/constants';
 
-const longUsDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const longUsDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 
 /** Local calendar day key (yyyy-m-d), so groups split at local midnight. */
 export function dayKey(date: Date): string {
@@ -30,7 +35,11 @@ export interface DateGroup<T> {
  * inside a group. The chat list shows the groups oldest at the top (it reads downwards), so it
  * reverses this order, while search results use it as is.
  */
-export function groupByDate<T>(items: readonly T[], dateOf: (item: T) => string, now: Date = new Date()): DateGroup<T>[] {
+export function groupByDate<T>(
+  items: readonly T[],
+  dateOf: (item: T) => string,
+  now: Date = new Date(),
+): DateGroup<T>[] {
   const groups = new Map<string, DateGroup<T>>();
   for (const item of items) {
     const date = new Date(dateOf(item));

@@ -17,7 +17,12 @@ import { reportLayoutShift, reportWebVital } from './logger-vitals.ts';
 import type { Metric } from 'web-vitals';
 
 const meta = { userAgent: 'ua', sessionId: 's', now: new Date(0) };
-const entry = (message: string): LogEntry => ({ level: 'info', message, context: {}, meta: { timestamp: 't' } });
+const entry = (message: string): LogEntry => ({
+  level: 'info',
+  message,
+  context: {},
+  meta: { timestamp: 't' },
+});
 
 describe('logger context limits', () => {
   it('SPEC 9 logger: context objects limited to depth 3', () => {
@@ -81,7 +86,11 @@ describe('logger rate limits', () => {
 
   it('SPEC 9 logger: performance report 2 per 30 s', () => {
     expect(LOG_RATE_LIMITS.performance).toEqual({ max: 2, windowMs: 30_000 });
-    expect([limiter.allow('performance'), limiter.allow('performance'), limiter.allow('performance')]).toEqual([true, true, false]);
+    expect([
+      limiter.allow('performance'),
+      limiter.allow('performance'),
+      limiter.allow('performance'),
+    ]).toEqual([true, true, false]);
     now = 30_000;
     expect(limiter.allow('performance')).toBe(true);
   });
@@ -109,7 +118,10 @@ describe('logger telemetry through the limits', () => {
   let logger: Logger;
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
     logger = new Logger();
   });
   afterEach(() => {
@@ -119,7 +131,15 @@ describe('logger telemetry through the limits', () => {
   });
 
   it('SPEC 9 logger: web-vitals metrics are logged at most 3 per 20 s', () => {
-    const metric = { name: 'LCP', value: 1200, rating: 'good', id: 'v1', navigationType: 'navigate', delta: 1, entries: [] } as unknown as Metric;
+    const metric = {
+      name: 'LCP',
+      value: 1200,
+      rating: 'good',
+      id: 'v1',
+      navigationType: 'navigate',
+      delta: 1,
+      entries: [],
+    } as unknown as Metric;
     const sent = Array.from({ length: 4 }, () => reportWebVital(logger, metric));
     expect(sent).toEqual([true, true, true, false]);
     vi.advanceTimersByTime(20_000);
@@ -127,7 +147,9 @@ describe('logger telemetry through the limits', () => {
   });
 
   it('SPEC 9 logger: layout shifts after input are ignored, others limited to 5 per 10 s', () => {
-    const shift = { value: 0.1, hadRecentInput: false, startTime: 5 } as unknown as Parameters<typeof reportLayoutShift>[1];
+    const shift = { value: 0.1, hadRecentInput: false, startTime: 5 } as unknown as Parameters<
+      typeof reportLayoutShift
+    >[1];
     expect(reportLayoutShift(logger, { ...shift, hadRecentInput: true })).toBe(false);
     const sent = Array.from({ length: 6 }, () => reportLayoutShift(logger, shift));
     expect(sent.filter(Boolean)).toHaveLength(5);

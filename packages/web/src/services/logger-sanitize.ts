@@ -46,7 +46,11 @@ function sanitizeValue(value: unknown, depth: number, seen: WeakSet<object>): un
   return sanitizeObject(value as Record<string, unknown>, depth + 1, seen);
 }
 
-function sanitizeObject(obj: Record<string, unknown>, depth: number, seen: WeakSet<object>): Record<string, unknown> {
+function sanitizeObject(
+  obj: Record<string, unknown>,
+  depth: number,
+  seen: WeakSet<object>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const keys = Object.keys(obj);
   for (const key of keys.slice(0, LOG_CONTEXT_MAX_KEYS)) {

@@ -24,7 +24,10 @@ interface LayoutShiftEntry extends PerformanceEntry {
 export function reportLayoutShift(logger: Logger, entry: LayoutShiftEntry): boolean {
   // Shifts right after user input are expected (they do not count toward CLS either).
   if (entry.hadRecentInput) return false;
-  return logger.report('layoutShift', 'layout shift', { value: entry.value, startTime: Math.round(entry.startTime) });
+  return logger.report('layoutShift', 'layout shift', {
+    value: entry.value,
+    startTime: Math.round(entry.startTime),
+  });
 }
 
 export function reportPerformance(logger: Logger): boolean {
@@ -47,7 +50,10 @@ export function startPerformanceTelemetry(logger: Logger): void {
   onLCP(onMetric);
   onTTFB(onMetric);
 
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('layout-shift')) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('layout-shift')
+  ) {
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) reportLayoutShift(logger, entry as LayoutShiftEntry);
     });

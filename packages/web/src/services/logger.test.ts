@@ -101,7 +101,9 @@ describe('logger', () => {
     await vi.advanceTimersByTimeAsync(0);
     logger.error('b');
     await vi.advanceTimersByTimeAsync(0);
-    const ids = fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)[CORRELATION_ID_HEADER]);
+    const ids = fetchMock.mock.calls.map(
+      ([, init]) => (init.headers as Record<string, string>)[CORRELATION_ID_HEADER],
+    );
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(ids[0]).not.toBe(ids[1]);
     expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)[CSRF_HEADER]).toBe('tok');
@@ -189,7 +191,14 @@ describe('logger', () => {
 
   it('SPEC 4 logger: global errors become error entries', async () => {
     logger.start();
-    window.dispatchEvent(new ErrorEvent('error', { message: 'kaboom', error: new RangeError('kaboom'), filename: 'a.js', lineno: 3 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'kaboom',
+        error: new RangeError('kaboom'),
+        filename: 'a.js',
+        lineno: 3,
+      }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     const entry = sentBatches()[0]?.logs[0];
     expect(entry?.level).toBe('error');

@@ -7,7 +7,12 @@ import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
@@ -40,7 +45,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 function mentionPattern(names: readonly string[]): RegExp {
   if (names.length === 0) return MENTION;
-  const alternatives = [...names].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const alternatives = [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   return new RegExp(`(^|[^\\p{L}\\p{N}_])@(${alternatives})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
@@ -59,7 +67,10 @@ function highlightMentions(html: string, names: readonly string[]): string {
   }
   for (const node of textNodes) {
     const span = document.createElement('span');
-    span.innerHTML = escapeHtml(node.textContent ?? '').replace(pattern, '$1<span class="mention">@$2</span>');
+    span.innerHTML = escapeHtml(node.textContent ?? '').replace(
+      pattern,
+      '$1<span class="mention">@$2</span>',
+    );
     node.replaceWith(...span.childNodes);
   }
   return template.innerHTML;
@@ -78,7 +89,26 @@ function purify(html: string): string {
     hooked = true;
   }
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'span', 'h1', 'h2', 'h3', 'h4', 'hr'],
+    ALLOWED_TAGS: [
+      'p',
+      'br',
+      'strong',
+      'em',
+      'del',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'span',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'hr',
+    ],
     ALLOWED_ATTR: ['href', 'title', 'target', 'rel', 'class'],
   });
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FULL_CLEANUP_INTERVAL_MS, PRESSURE_CHECK_INTERVAL_MS, TOTAL_MESSAGES_LIMIT } from '@stoop/shared';
 import {
-  FULL_CLEANUP_INTERVAL_MS,
-  PRESSURE_CHECK_INTERVAL_MS,
-  TOTAL_MESSAGES_LIMIT,
-} from '@stoop/shared';
-import { MemoryMonitor, messageCacheLimits, needsCleanup, pressureLevel, type PressureLevel } from './memory.ts';
+  MemoryMonitor,
+  messageCacheLimits,
+  needsCleanup,
+  pressureLevel,
+  type PressureLevel,
+} from './memory.ts';
 
 function fakeCache(count: number, limit?: number) {
   const cleanup = vi.fn<(level: PressureLevel) => void>();
@@ -33,7 +35,12 @@ describe('memory pressure', () => {
   });
 
   it('SPEC 4 memory: cleanup runs when pressure is high or critical', () => {
-    expect(['low', 'medium', 'high', 'critical'].map((l) => needsCleanup(l as PressureLevel))).toEqual([false, false, true, true]);
+    expect(['low', 'medium', 'high', 'critical'].map((l) => needsCleanup(l as PressureLevel))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     const cache = fakeCache(TOTAL_MESSAGES_LIMIT * 0.7);
     monitor.registerCache(cache);
     expect(monitor.check()).toBe('medium');
@@ -83,12 +90,28 @@ describe('memory pressure', () => {
   });
 
   it('SPEC 9 memory: cache limits 200 / 50 / 5000 / 2000, critical cuts to 100 and 30', () => {
-    expect(messageCacheLimits('high')).toEqual({ perConversation: 200, conversations: 50, total: 5000, individual: 2000 });
-    expect(messageCacheLimits('critical')).toEqual({ perConversation: 100, conversations: 30, total: 5000, individual: 2000 });
+    expect(messageCacheLimits('high')).toEqual({
+      perConversation: 200,
+      conversations: 50,
+      total: 5000,
+      individual: 2000,
+    });
+    expect(messageCacheLimits('critical')).toEqual({
+      perConversation: 100,
+      conversations: 30,
+      total: 5000,
+      individual: 2000,
+    });
   });
 
   it('memory: an unregistered cache is no longer cleaned; a throwing cache does not stop others', () => {
-    const bad = { name: 'bad', count: () => TOTAL_MESSAGES_LIMIT, cleanup: () => { throw new Error('x'); } };
+    const bad = {
+      name: 'bad',
+      count: () => TOTAL_MESSAGES_LIMIT,
+      cleanup: () => {
+        throw new Error('x');
+      },
+    };
     const good = { ...fakeCache(0), name: 'good' };
     monitor.registerCache(bad);
     const off = monitor.registerCache(good);

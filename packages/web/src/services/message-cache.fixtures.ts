@@ -28,4 +28,3 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     ...overrides,
   };
 }
-

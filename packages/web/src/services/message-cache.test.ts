@@ -30,14 +30,24 @@ import {
 /** `count` messages in conversation `id`, timestamps increasing. */
 function page(id: string, count: number, start = 0): Message[] {
   return Array.from({ length: count }, (_, i) =>
-    makeMessage({ id: `${id}-${String(start + i).padStart(5, '0')}`, conversationId: id, createdAt: new Date(Date.UTC(2025, 0, 1) + (start + i) * 1000).toISOString() }),
+    makeMessage({
+      id: `${id}-${String(start + i).padStart(5, '0')}`,
+      conversationId: id,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + (start + i) * 1000).toISOString(),
+    }),
   );
 }
 
 function withConversations(count: number, perConversation: number): CacheState {
   let state = emptyCache();
   for (let i = 0; i < count; i += 1) {
-    state = applyPage(state, `c${i}`, { messages: page(`c${i}`, perConversation), hasMore: false }, 'initial', { conversationId: null });
+    state = applyPage(
+      state,
+      `c${i}`,
+      { messages: page(`c${i}`, perConversation), hasMore: false },
+      'initial',
+      { conversationId: null },
+    );
   }
   return state;
 }
@@ -146,7 +156,9 @@ describe('SPEC 9 cache limits', () => {
 
   it('never evicts the active conversation', () => {
     let state = withConversations(CACHED_CONVERSATIONS_LIMIT, 1);
-    state = applyPage(state, 'new', { messages: page('new', 1), hasMore: false }, 'initial', { conversationId: 'c0' });
+    state = applyPage(state, 'new', { messages: page('new', 1), hasMore: false }, 'initial', {
+      conversationId: 'c0',
+    });
     expect(state.conversations.c0).toBeDefined();
   });
 
@@ -160,7 +172,9 @@ describe('SPEC 9 cache limits', () => {
   });
 
   it(`keeps at most ${INDIVIDUAL_MESSAGES_LIMIT} individual messages, oldest first out`, () => {
-    const replies = Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT + 5 }, (_, i) => makeMessage({ id: `r${i}`, parentMessageId: 'p' }));
+    const replies = Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT + 5 }, (_, i) =>
+      makeMessage({ id: `r${i}`, parentMessageId: 'p' }),
+    );
     const state = upsertMessages(emptyCache(), replies);
     expect(individualCount(state)).toBe(INDIVIDUAL_MESSAGES_LIMIT);
     expect(state.individual.r0).toBeUndefined();
@@ -181,7 +195,9 @@ describe('SPEC 9 cache limits', () => {
   });
 
   it(`high cleanup brings individual messages below ${CLEANUP_THRESHOLD_HIGH} of the limit`, () => {
-    const replies = Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT }, (_, i) => makeMessage({ id: `r${i}`, parentMessageId: 'p' }));
+    const replies = Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT }, (_, i) =>
+      makeMessage({ id: `r${i}`, parentMessageId: 'p' }),
+    );
     const state = cleanupCache(upsertMessages(emptyCache(), replies), 'high');
     expect(individualCount(state)).toBeLessThan(INDIVIDUAL_MESSAGES_LIMIT * CLEANUP_THRESHOLD_HIGH);
   });
@@ -195,17 +211,28 @@ describe('SPEC 9 cache limits', () => {
   });
 
   it(`critical cleanup cuts the cache to ${CRITICAL_CACHED_CONVERSATIONS} conversations`, () => {
-    const state = cleanupCache(withConversations(CACHED_CONVERSATIONS_LIMIT, 1), 'critical', { conversationId: 'c0' });
+    const state = cleanupCache(withConversations(CACHED_CONVERSATIONS_LIMIT, 1), 'critical', {
+      conversationId: 'c0',
+    });
     expect(conversationCount(state)).toBe(CRITICAL_CACHED_CONVERSATIONS);
     expect(state.conversations.c0).toBeDefined();
   });
 
   it('cleanup keeps pending local echoes', () => {
     const echo = makeMessage({ id: localMessageId('x'), parentMessageId: 'p', clientMessageId: 'x' });
-    const replies = [echo, ...Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT }, (_, i) => makeMessage({ id: `r${i}`, parentMessageId: 'p' }))];
-    const state = cleanupCache(upsertMessages(emptyCache(), replies, { messageIds: new Set([echo.id]) }), 'critical', {
-      messageIds: new Set([echo.id]),
-    });
+    const replies = [
+      echo,
+      ...Array.from({ length: INDIVIDUAL_MESSAGES_LIMIT }, (_, i) =>
+        makeMessage({ id: `r${i}`, parentMessageId: 'p' }),
+      ),
+    ];
+    const state = cleanupCache(
+      upsertMessages(emptyCache(), replies, { messageIds: new Set([echo.id]) }),
+      'critical',
+      {
+        messageIds: new Set([echo.id]),
+      },
+    );
     expect(state.individual[echo.id]).toBeDefined();
   });
 });

@@ -39,7 +39,12 @@ export interface CacheState {
   clock: number;
 }
 
-export const emptyCache = (): CacheState => ({ conversations: {}, individual: {}, individualOrder: [], clock: 0 });
+export const emptyCache = (): CacheState => ({
+  conversations: {},
+  individual: {},
+  individualOrder: [],
+  clock: 0,
+});
 
 /** Cleanup levels; 'high' and 'critical' mirror the memory pressure levels that trigger them (SPEC 4). */
 export type CleanupLevel = 'high' | 'critical';
@@ -127,7 +132,12 @@ function evictionOrder(state: CacheState, keep: Keep): string[] {
     .map(([id]) => id);
 }
 
-function evictConversations(state: CacheState, keep: Keep, maxConversations: number, maxMessages: number): CacheState {
+function evictConversations(
+  state: CacheState,
+  keep: Keep,
+  maxConversations: number,
+  maxMessages: number,
+): CacheState {
   const conversations = { ...state.conversations };
   let count = Object.keys(conversations).length;
   let total = totalMessages(state);
@@ -158,7 +168,8 @@ function evictIndividual(state: CacheState, keep: Keep, max: number): CacheState
 
 function trimEach(state: CacheState, perConversation: number): CacheState {
   const conversations: Record<string, ConversationCache> = {};
-  for (const [id, cache] of Object.entries(state.conversations)) conversations[id] = trimConversation(cache, perConversation);
+  for (const [id, cache] of Object.entries(state.conversations))
+    conversations[id] = trimConversation(cache, perConversation);
   return { ...state, conversations };
 }
 
@@ -193,7 +204,11 @@ export function touch(state: CacheState, conversationId: string): CacheState {
   const cache = state.conversations[conversationId];
   if (!cache) return state;
   const clock = state.clock + 1;
-  return { ...state, clock, conversations: { ...state.conversations, [conversationId]: { ...cache, touchedAt: clock } } };
+  return {
+    ...state,
+    clock,
+    conversations: { ...state.conversations, [conversationId]: { ...cache, touchedAt: clock } },
+  };
 }
 
 /** Where a message belongs: replies go to the individual cache, top-level ones to their conversation. */
@@ -220,7 +235,10 @@ export function upsertMessages(state: CacheState, messages: readonly Message[], 
     if (!cache) continue;
     next = {
       ...next,
-      conversations: { ...next.conversations, [conversationId]: { ...cache, messages: mergeMessages(cache.messages, list) } },
+      conversations: {
+        ...next.conversations,
+        [conversationId]: { ...cache, messages: mergeMessages(cache.messages, list) },
+      },
     };
   }
   return enforceLimits(next, keep);
@@ -290,7 +308,10 @@ export function emptyConversation(state: CacheState, conversationId: string): Ca
   return {
     ...state,
     clock,
-    conversations: { ...state.conversations, [conversationId]: { messages: [], hasMore: false, touchedAt: clock } },
+    conversations: {
+      ...state.conversations,
+      [conversationId]: { messages: [], hasMore: false, touchedAt: clock },
+    },
   };
 }
 
@@ -323,7 +344,12 @@ export function removeMessage(state: CacheState, messageId: string): CacheState 
   }
   const individual = { ...state.individual };
   delete individual[messageId];
-  return { ...state, conversations, individual, individualOrder: state.individualOrder.filter((id) => id !== messageId) };
+  return {
+    ...state,
+    conversations,
+    individual,
+    individualOrder: state.individualOrder.filter((id) => id !== messageId),
+  };
 }
 
 /** Highest change-feed position among the messages, for GET /api/sync?after= (DESIGN). */

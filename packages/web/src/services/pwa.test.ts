@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_WORKER_UPDATE_INTERVAL_MS } from '@stoop/shared';
-import { registerServiceWorker, resetServiceWorkerRegistration, SERVICE_WORKER_URL, type WorkboxLike } from './pwa.ts';
+import {
+  registerServiceWorker,
+  resetServiceWorkerRegistration,
+  SERVICE_WORKER_URL,
+  type WorkboxLike,
+} from './pwa.ts';
 import { isCachedApiPath, notificationTarget } from './sw-rules.ts';
 import { usePwaStore } from '../stores/pwa.ts';
 
@@ -80,7 +85,9 @@ describe('service worker rules', () => {
 
   it('SPEC 4 push: a notification tap navigates to the link in its data, same origin only', () => {
     const origin = 'https://stoop.example';
-    expect(notificationTarget({ url: '/main_dashboard/chat-intro' }, origin)).toBe(`${origin}/main_dashboard/chat-intro`);
+    expect(notificationTarget({ url: '/main_dashboard/chat-intro' }, origin)).toBe(
+      `${origin}/main_dashboard/chat-intro`,
+    );
     expect(notificationTarget({ url: `${origin}/a?b=1` }, origin)).toBe(`${origin}/a?b=1`);
     expect(notificationTarget({ url: 'https://evil.example/x' }, origin)).toBe(`${origin}/`);
     expect(notificationTarget(null, origin)).toBe(`${origin}/`);

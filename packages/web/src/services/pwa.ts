@@ -13,7 +13,10 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /** The slice of workbox-window's Workbox we use (an interface so tests can fake it). */
 export interface WorkboxLike {
-  addEventListener(type: 'waiting' | 'installed' | 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
+  addEventListener(
+    type: 'waiting' | 'installed' | 'controlling',
+    listener: (event: { isUpdate?: boolean }) => void,
+  ): void;
   register(): Promise<ServiceWorkerRegistration | undefined>;
   update(): Promise<void>;
   messageSkipWaiting(): void;

@@ -18,5 +18,7 @@ export function registerSessionCleanup(cleanup: Cleanup): () => void {
 /** Runs every registered cleanup; one failing does not stop the others. Returns the failures. */
 export async function runSessionCleanup(): Promise<unknown[]> {
   const results = await Promise.allSettled([...cleanups].map(async (cleanup) => cleanup()));
-  return results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r): unknown => r.reason);
+  return results
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r): unknown => r.reason);
 }

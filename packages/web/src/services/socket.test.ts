@@ -8,14 +8,17 @@ import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   useMessagesStore.getState().reset();
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
-  useMessagesStore.setState({ cache: applyPage(useMessagesStore.getState().cache, 'c1', { messages: [], hasMore: false }, 'initial') });
+  useMessagesStore.setState({
+    cache: applyPage(useMessagesStore.getState().cache, 'c1', { messages: [], hasMore: false }, 'initial'),
+  });
 });
 afterEach(() => {
   fetchMock.mockReset();
@@ -26,8 +29,14 @@ const view = () => useMessagesStore.getState().cache.conversations.c1!.messages;
 
 describe('server events', () => {
   it('message:new adds the message and counts it unread in a conversation not open', () => {
-    useConversationsStore.setState({ conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation], activeConversationId: 'other' });
-    handleServerEvent({ name: 'message:new', payload: { message: makeMessage({ id: 'a', userId: 'nadia' }) } });
+    useConversationsStore.setState({
+      conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+      activeConversationId: 'other',
+    });
+    handleServerEvent({
+      name: 'message:new',
+      payload: { message: makeMessage({ id: 'a', userId: 'nadia' }) },
+    });
     expect(view().map((m) => m.id)).toEqual(['a']);
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
@@ -35,9 +44,15 @@ describe('server events', () => {
   it('message:updated, liked and deleted merge by id; deleted leaves no trace', () => {
     const m = makeMessage({ id: 'a' });
     handleServerEvent({ name: 'message:new', payload: { message: m } });
-    handleServerEvent({ name: 'message:liked', payload: { message: { ...m, likedBy: ['x'], seq: m.seq + 1 } } });
+    handleServerEvent({
+      name: 'message:liked',
+      payload: { message: { ...m, likedBy: ['x'], seq: m.seq + 1 } },
+    });
     expect(view()[0]!.likedBy).toEqual(['x']);
-    handleServerEvent({ name: 'message:deleted', payload: { message: { ...m, deletedAt: m.createdAt, seq: m.seq + 2 } } });
+    handleServerEvent({
+      name: 'message:deleted',
+      payload: { message: { ...m, deletedAt: m.createdAt, seq: m.seq + 2 } },
+    });
     expect(view()).toEqual([]);
   });
 
@@ -65,7 +80,10 @@ describe('reconnect catch-up', () => {
       .mockResolvedValueOnce(json({ changes: [edited], next: 11, hasMore: true }))
       .mockResolvedValueOnce(json({ changes: [added], next: 12, hasMore: false }));
     await catchUp();
-    expect(fetchMock.mock.calls.map((c) => c[0] as string)).toEqual(['/api/sync?after=10', '/api/sync?after=11']);
+    expect(fetchMock.mock.calls.map((c) => c[0] as string)).toEqual([
+      '/api/sync?after=10',
+      '/api/sync?after=11',
+    ]);
     expect(view().map((m) => m.id)).toEqual(['a', 'b']);
     expect(useMessagesStore.getState().seq).toBe(12);
   });

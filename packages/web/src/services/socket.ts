@@ -6,7 +6,13 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
-import type { Ack, ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@stoop/shared';
+import type {
+  Ack,
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@stoop/shared';
 import { ERROR_CODES } from '@stoop/shared/texts';
 import { applyProfileUpdated, applyUserLocked } from './account-events.ts';
 import { getApiBaseUrl } from './api.ts';
@@ -44,7 +50,9 @@ const EVENT_NAMES: Record<ServerEventName, true> = {
   'user:locked': true,
 };
 
-export type ServerEvent = { [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> } }[ServerEventName];
+export type ServerEvent = {
+  [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
+}[ServerEventName];
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled server event: ${JSON.stringify(value)}`);
@@ -117,7 +125,12 @@ let connectedOnce = false;
 
 function createSocket(): ChatSocket {
   const base = getApiBaseUrl();
-  const options = { path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'] };
+  const options = {
+    path: '/socket.io',
+    withCredentials: true,
+    autoConnect: false,
+    transports: ['websocket', 'polling'],
+  };
   return base ? io(base, options) : io(options);
 }
 

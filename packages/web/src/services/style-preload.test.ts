@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STYLE_PRELOAD_DELAYS_MS, WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
-import { applyWebSafeArea, deferredStyleHrefs, preloadStyles, scheduleStylePreloads } from './style-preload.ts';
+import {
+  applyWebSafeArea,
+  deferredStyleHrefs,
+  preloadStyles,
+  scheduleStylePreloads,
+} from './style-preload.ts';
 
 describe('style preload and safe area', () => {
   beforeEach(() => {
@@ -22,7 +27,8 @@ describe('style preload and safe area', () => {
   });
 
   it('styles: deferred stylesheets get one preload link each', () => {
-    document.head.innerHTML = '<link rel="prefetch" as="style" href="/assets/chat.css"><link data-preload-style href="/assets/admin.css">';
+    document.head.innerHTML =
+      '<link rel="prefetch" as="style" href="/assets/chat.css"><link data-preload-style href="/assets/admin.css">';
     const hrefs = deferredStyleHrefs();
     expect(hrefs).toEqual(['/assets/chat.css', '/assets/admin.css']);
     expect(preloadStyles(hrefs)).toBe(2);
@@ -32,7 +38,9 @@ describe('style preload and safe area', () => {
 
   it('SPEC 9 safe area: web bottom inset 20 px', () => {
     applyWebSafeArea();
-    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(`${WEB_SAFE_AREA_BOTTOM_PX}px`);
+    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(
+      `${WEB_SAFE_AREA_BOTTOM_PX}px`,
+    );
     expect(WEB_SAFE_AREA_BOTTOM_PX).toBe(20);
   });
 });

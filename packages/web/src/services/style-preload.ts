@@ -7,7 +7,9 @@
 import { STYLE_PRELOAD_DELAYS_MS, WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
 
 export function deferredStyleHrefs(doc: Document = document): string[] {
-  const links = doc.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"][as="style"], link[data-preload-style]');
+  const links = doc.querySelectorAll<HTMLLinkElement>(
+    'link[rel="prefetch"][as="style"], link[data-preload-style]',
+  );
   return [...new Set([...links].map((l) => l.getAttribute('href') ?? '').filter(Boolean))];
 }
 
@@ -15,7 +17,9 @@ export function deferredStyleHrefs(doc: Document = document): string[] {
 export function preloadStyles(hrefs: readonly string[], doc: Document = document): number {
   let added = 0;
   const existing = new Set(
-    [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href')),
+    [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map((l) =>
+      l.getAttribute('href'),
+    ),
   );
   for (const href of hrefs) {
     if (existing.has(href)) continue;
@@ -31,7 +35,9 @@ export function preloadStyles(hrefs: readonly string[], doc: Document = document
 }
 
 /** Runs `task` at 100 ms and 500 ms after start; returns a cancel function. */
-export function scheduleStylePreloads(task: () => void = () => void preloadStyles(deferredStyleHrefs())): () => void {
+export function scheduleStylePreloads(
+  task: () => void = () => void preloadStyles(deferredStyleHrefs()),
+): () => void {
   const timers = STYLE_PRELOAD_DELAYS_MS.map((delay) => setTimeout(task, delay));
   return () => timers.forEach((t) => clearTimeout(t));
 }

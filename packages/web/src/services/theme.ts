@@ -50,7 +50,11 @@ export function allowedMode(requested: ThemeMode, darkModeEnabled: boolean): The
   return darkModeEnabled ? requested : 'light';
 }
 
-export function resolveTheme(mode: ThemeMode, darkModeEnabled: boolean, systemPrefersDark: boolean): ResolvedTheme {
+export function resolveTheme(
+  mode: ThemeMode,
+  darkModeEnabled: boolean,
+  systemPrefersDark: boolean,
+): ResolvedTheme {
   const effective = allowedMode(mode, darkModeEnabled);
   if (effective === 'auto') return systemPrefersDark ? 'dark' : 'light';
   return effective;

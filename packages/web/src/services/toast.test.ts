@@ -39,7 +39,10 @@ describe('toast service', () => {
   it('SPEC 8 toast: error, success and info share the defaults and pass id/description', () => {
     toast.success('Saved', { id: 'save' });
     toast.info('Hi', { description: 'more' });
-    expect(sonnerMock.success).toHaveBeenCalledWith('Saved', expect.objectContaining({ id: 'save', closeButton: true }));
+    expect(sonnerMock.success).toHaveBeenCalledWith(
+      'Saved',
+      expect.objectContaining({ id: 'save', closeButton: true }),
+    );
     expect(sonnerMock.info).toHaveBeenCalledWith('Hi', expect.objectContaining({ description: 'more' }));
     toast.dismiss('save');
     expect(sonnerMock.dismiss).toHaveBeenCalledWith('save');

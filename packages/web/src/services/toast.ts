@@ -3,12 +3,7 @@
  * `toast.error(...)`, so position, duration and close button are decided here and nowhere else.
  */
 import { toast as sonner, type ExternalToast } from 'sonner';
-import {
-  TOAST_DURATION_MS,
-  TOAST_ENTER_MS,
-  TOAST_LEAVE_MS,
-  TOAST_POSITION,
-} from '@stoop/shared';
+import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
 
 export type ToastPosition = typeof TOAST_POSITION;
 

@@ -12,7 +12,13 @@ export class DetailedApiError extends ApiError {
   readonly statusText: string;
   readonly serverMessage: string | undefined;
 
-  constructor(status: number, statusText: string, serverMessage: string | undefined, code?: string, fieldName?: string) {
+  constructor(
+    status: number,
+    statusText: string,
+    serverMessage: string | undefined,
+    code?: string,
+    fieldName?: string,
+  ) {
     super(status, serverMessage ?? (statusText || `Request failed with status ${status}`), code, fieldName);
     this.statusText = statusText;
     this.serverMessage = serverMessage;
@@ -46,7 +52,12 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
 }
 
 /** One request; FormData goes as multipart, anything else as JSON. */
-export function xhrRequest<T>(method: 'POST' | 'PATCH', path: string, body: unknown, options: UploadOptions = {}): Promise<T> {
+export function xhrRequest<T>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+  options: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${getApiBaseUrl()}${path}`);
@@ -66,10 +77,24 @@ export function xhrRequest<T>(method: 'POST' | 'PATCH', path: string, body: unkn
         resolve(answer as T);
         return;
       }
-      reject(new DetailedApiError(xhr.status, xhr.statusText, field(answer, 'message'), field(answer, 'code'), field(answer, 'field')));
+      reject(
+        new DetailedApiError(
+          xhr.status,
+          xhr.statusText,
+          field(answer, 'message'),
+          field(answer, 'code'),
+          field(answer, 'field'),
+        ),
+      );
     };
     xhr.onerror = () =>
-      reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.', CLIENT_ERROR_CODES.network));
+      reject(
+        new ApiError(
+          0,
+          'Could not reach the server. Check your connection and try again.',
+          CLIENT_ERROR_CODES.network,
+        ),
+      );
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(isForm ? body : JSON.stringify(body));

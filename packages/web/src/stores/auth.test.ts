@@ -30,7 +30,9 @@ describe('auth store (SPEC 4 session)', () => {
   });
 
   it.each([401, 403])('treats %i as no session and clears the stored user', async (status) => {
-    installFakeServer({ 'GET /api/protected/user': () => apiError(status, 'No', status === 403 ? 'ACCOUNT_LOCKED' : undefined) });
+    installFakeServer({
+      'GET /api/protected/user': () => apiError(status, 'No', status === 403 ? 'ACCOUNT_LOCKED' : undefined),
+    });
     storage.set(STORED_USER_KEY, user);
     useAuthStore.setState({ user });
     await useAuthStore.getState().loadCurrentUser();
@@ -65,7 +67,9 @@ describe('auth store (SPEC 4 session)', () => {
     installFakeServer({ 'POST /api/login': () => apiError(401, 'Invalid email or password') });
     storage.set(STORED_USER_KEY, user);
     useAuthStore.setState({ user });
-    await expect(useAuthStore.getState().login('a@example.com', 'wrong-pass')).rejects.toThrow('Invalid email or password');
+    await expect(useAuthStore.getState().login('a@example.com', 'wrong-pass')).rejects.toThrow(
+      'Invalid email or password',
+    );
     expect(useAuthStore.getState().user).toBeNull();
     expect(storage.get<unknown>(STORED_USER_KEY, null)).toBeNull();
   });
@@ -73,7 +77,12 @@ describe('auth store (SPEC 4 session)', () => {
   it('signs up and keeps the locked, pending user', async () => {
     const pendingUser = makeUser({ isLocked: true, reasonForLock: 'pending_approval' });
     const server = installFakeServer({ 'POST /api/signup': () => json(201, { user: pendingUser }) });
-    const input = { email: 'new@example.com', password: 'long-password', username: 'New', acceptTerms: true } as const;
+    const input = {
+      email: 'new@example.com',
+      password: 'long-password',
+      username: 'New',
+      acceptTerms: true,
+    } as const;
     await useAuthStore.getState().signup(input);
     expect(server.calls[0]?.body).toEqual(input);
     expect(useAuthStore.getState().user?.reasonForLock).toBe('pending_approval');

@@ -6,7 +6,11 @@ import { useAuthStore } from './auth.ts';
 import { TYPING_TTL_MS, useConversationsStore } from './conversations.ts';
 
 /** Answers the next XHR (creates go through XHR to keep the status text). */
-let xhrAnswer: { status: number; statusText: string; body: string } = { status: 201, statusText: 'Created', body: '{}' };
+let xhrAnswer: { status: number; statusText: string; body: string } = {
+  status: 201,
+  statusText: 'Created',
+  body: '{}',
+};
 class FakeXhr {
   status = 0;
   statusText = '';
@@ -22,14 +26,19 @@ class FakeXhr {
   send() {
     queueMicrotask(() => {
       if (xhrAnswer.status === 0) return this.onerror?.();
-      Object.assign(this, { status: xhrAnswer.status, statusText: xhrAnswer.statusText, responseText: xhrAnswer.body });
+      Object.assign(this, {
+        status: xhrAnswer.status,
+        statusText: xhrAnswer.statusText,
+        responseText: xhrAnswer.body,
+      });
       this.onload?.();
     });
   }
 }
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function conversation(overrides: Partial<Conversation> = {}): Conversation {
   return {
@@ -86,7 +95,11 @@ describe('SPEC 8 create conversation error texts', () => {
   });
 
   it('other errors show the server message', async () => {
-    xhrAnswer = { status: 400, statusText: 'Bad Request', body: JSON.stringify({ message: 'A channel needs a name' }) };
+    xhrAnswer = {
+      status: 400,
+      statusText: 'Bad Request',
+      body: JSON.stringify({ message: 'A channel needs a name' }),
+    };
     await create();
     expect(toast.error).toHaveBeenCalledWith('A channel needs a name');
   });
@@ -106,7 +119,11 @@ describe('SPEC 8 create conversation error texts', () => {
   });
 
   it('a created channel joins the list', async () => {
-    xhrAnswer = { status: 201, statusText: 'Created', body: JSON.stringify({ conversation: conversation({ id: 'new' }) }) };
+    xhrAnswer = {
+      status: 201,
+      statusText: 'Created',
+      body: JSON.stringify({ conversation: conversation({ id: 'new' }) }),
+    };
     expect((await create())?.id).toBe('new');
     expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['new']);
   });
@@ -142,7 +159,9 @@ describe('SPEC 4 optimistic changes with rollback', () => {
   });
 
   it('admin flag adds the admin id, unflag clears the list, hide flips adminHidden', async () => {
-    useConversationsStore.setState({ conversations: [conversation({ metadata: { adminFlaggedBy: ['other'], adminHidden: false } })] });
+    useConversationsStore.setState({
+      conversations: [conversation({ metadata: { adminFlaggedBy: ['other'], adminHidden: false } })],
+    });
     fetchMock.mockImplementation(() => Promise.resolve(json(200, {})));
     const meta = () => useConversationsStore.getState().conversations[0]!.metadata;
     await useConversationsStore.getState().adminChannel('c1', 'flag');
@@ -151,7 +170,7 @@ describe('SPEC 4 optimistic changes with rollback', () => {
     expect(meta().adminFlaggedBy).toEqual([]);
     await useConversationsStore.getState().adminChannel('c1', 'hide');
     expect(meta().adminHidden).toBe(true);
-    expect((fetchMock.mock.calls[2]![0] as string)).toContain('/api/conversations/c1/admin-hide-channel');
+    expect(fetchMock.mock.calls[2]![0] as string).toContain('/api/conversations/c1/admin-hide-channel');
   });
 
   it('admin changes roll back when the call fails', async () => {
@@ -170,12 +189,16 @@ describe('SPEC 4 optimistic changes with rollback', () => {
 
 describe('unread, presence and typing', () => {
   it('a new message in another conversation counts as unread; opening it resets', () => {
-    useConversationsStore.setState({ conversations: [conversation(), conversation({ id: 'c2' })], activeConversationId: 'c1' });
+    useConversationsStore.setState({
+      conversations: [conversation(), conversation({ id: 'c2' })],
+      activeConversationId: 'c1',
+    });
     const store = useConversationsStore.getState();
     store.noteIncomingMessage('c1', '2025-03-02T00:00:00.000Z', false);
     store.noteIncomingMessage('c2', '2025-03-02T00:00:00.000Z', false);
     store.noteIncomingMessage('c2', '2025-03-02T00:00:01.000Z', false);
-    const unread = (id: string) => useConversationsStore.getState().conversations.find((c) => c.id === id)!.unreadCount;
+    const unread = (id: string) =>
+      useConversationsStore.getState().conversations.find((c) => c.id === id)!.unreadCount;
     expect(unread('c1')).toBe(0);
     expect(unread('c2')).toBe(2);
     store.setActiveConversation('c2');

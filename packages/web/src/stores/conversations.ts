@@ -87,12 +87,16 @@ const initialState = () => ({
 export const useConversationsStore = create<ConversationsState>()((set, get) => {
   const replace = (conversation: Conversation) =>
     set({
-      conversations: [conversation, ...get().conversations.filter((c) => c.id !== conversation.id)].sort(byRecency),
+      conversations: [conversation, ...get().conversations.filter((c) => c.id !== conversation.id)].sort(
+        byRecency,
+      ),
     });
 
   const withUnread = (conversationId: string, change: (count: number) => number) =>
     set({
-      conversations: get().conversations.map((c) => (c.id === conversationId ? { ...c, unreadCount: change(c.unreadCount) } : c)),
+      conversations: get().conversations.map((c) =>
+        c.id === conversationId ? { ...c, unreadCount: change(c.unreadCount) } : c,
+      ),
     });
 
   const scheduleTypingExpiry = () => {
@@ -123,7 +127,9 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         });
       } catch (error) {
         logger.error('Failed to load conversations', error);
-        toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', { id: 'conversations-load' });
+        toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', {
+          id: 'conversations-load',
+        });
       } finally {
         set({ loading: false });
       }
@@ -133,7 +139,11 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       try {
         const details = await chatApi.getDetails(conversationId);
         set({ details: { ...get().details, [conversationId]: details } });
-        replace(details.conversation.id === get().activeConversationId ? { ...details.conversation, unreadCount: 0 } : details.conversation);
+        replace(
+          details.conversation.id === get().activeConversationId
+            ? { ...details.conversation, unreadCount: 0 }
+            : details.conversation,
+        );
         return details;
       } catch (error) {
         toast.error(isApiError(error) ? error.message : 'Could not load the conversation details.');
@@ -169,7 +179,11 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       if (!me || me.id === otherUserId) return null;
       // SPEC 5: an existing direct conversation between the two is reused.
       const existing = get().conversations.find(
-        (c) => c.type === 'direct' && c.participants.length === 2 && c.participants.includes(otherUserId) && c.participants.includes(me.id),
+        (c) =>
+          c.type === 'direct' &&
+          c.participants.length === 2 &&
+          c.participants.includes(otherUserId) &&
+          c.participants.includes(me.id),
       );
       if (existing) return existing;
       try {
@@ -190,7 +204,10 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         if (details) set({ details: { ...get().details, [conversationId]: { ...details, conversation } } });
         return conversation;
       } catch (error) {
-        logger.warn('Conversation update failed', { conversationId, status: isApiError(error) ? error.status : 0 });
+        logger.warn('Conversation update failed', {
+          conversationId,
+          status: isApiError(error) ? error.status : 0,
+        });
         toast.error(isApiError(error) ? error.message : 'Could not update the channel.');
         return null;
       }
@@ -222,7 +239,9 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
           : action === 'unflag'
             ? { ...before.metadata, adminFlaggedBy: [] }
             : { ...before.metadata, adminHidden: !before.metadata.adminHidden };
-      set({ conversations: get().conversations.map((c) => (c.id === conversationId ? { ...c, metadata } : c)) });
+      set({
+        conversations: get().conversations.map((c) => (c.id === conversationId ? { ...c, metadata } : c)),
+      });
       try {
         await chatApi.adminChannel(conversationId, `admin-${action}-channel`);
         return true;
@@ -237,7 +256,8 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       const current = get().conversations.find((c) => c.id === conversationId);
       if (!current) return;
       const unread = fromSelf || conversationId === get().activeConversationId ? 0 : current.unreadCount + 1;
-      const lastMessageAt = !current.lastMessageAt || createdAt > current.lastMessageAt ? createdAt : current.lastMessageAt;
+      const lastMessageAt =
+        !current.lastMessageAt || createdAt > current.lastMessageAt ? createdAt : current.lastMessageAt;
       replace({ ...current, unreadCount: fromSelf ? current.unreadCount : unread, lastMessageAt });
     },
 
@@ -246,7 +266,10 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     setPresence: (online) => set({ online: new Set(online) }),
 
     addTyping: (conversationId, userId, username) => {
-      const users = { ...get().typing[conversationId], [userId]: { userId, username, expiresAt: Date.now() + TYPING_TTL_MS } };
+      const users = {
+        ...get().typing[conversationId],
+        [userId]: { userId, username, expiresAt: Date.now() + TYPING_TTL_MS },
+      };
       set({ typing: { ...get().typing, [conversationId]: users } });
       scheduleTypingExpiry();
     },

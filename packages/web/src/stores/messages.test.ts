@@ -21,17 +21,24 @@ import { messageCacheRegistration, useMessagesStore } from './messages.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Error', headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    statusText: status === 200 ? 'OK' : 'Error',
+    headers: { 'Content-Type': 'application/json' },
+  });
 const networkFailure = () => Promise.reject(new TypeError('Failed to fetch'));
 
 const me = { id: 'me', role: 'resident', isLocked: false } as User;
 
 function seed(conversationId: string, messages: Message[], hasMore = false) {
   const store = useMessagesStore.getState();
-  useMessagesStore.setState({ cache: applyPage(store.cache, conversationId, { messages, hasMore }, 'initial') });
+  useMessagesStore.setState({
+    cache: applyPage(store.cache, conversationId, { messages, hasMore }, 'initial'),
+  });
 }
 
-const view = (conversationId = 'c1') => useMessagesStore.getState().cache.conversations[conversationId]?.messages ?? [];
+const view = (conversationId = 'c1') =>
+  useMessagesStore.getState().cache.conversations[conversationId]?.messages ?? [];
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -50,9 +57,11 @@ afterEach(() => {
 
 describe('messages store: fetching', () => {
   it('loads the first page with hasMore per conversation', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { messages: [makeMessage()], hasMore: true, conversation: null }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { messages: [makeMessage()], hasMore: true, conversation: null }),
+    );
     await useMessagesStore.getState().loadMessages('c1');
-    expect((fetchMock.mock.calls[0]![0] as string)).toContain('/api/conversations/c1/messages?limit=20');
+    expect(fetchMock.mock.calls[0]![0] as string).toContain('/api/conversations/c1/messages?limit=20');
     expect(useMessagesStore.getState().cache.conversations.c1!.hasMore).toBe(true);
   });
 
@@ -62,7 +71,7 @@ describe('messages store: fetching', () => {
     const older = makeMessage({ createdAt: '2025-03-02T10:00:00.000Z' });
     fetchMock.mockResolvedValueOnce(json(200, { messages: [older], hasMore: false, conversation: null }));
     await useMessagesStore.getState().loadOlder('c1');
-    expect((fetchMock.mock.calls[0]![0] as string)).toContain(`beforeId=${newer.id}`);
+    expect(fetchMock.mock.calls[0]![0] as string).toContain(`beforeId=${newer.id}`);
     expect(view().map((m) => m.id)).toEqual([older.id, newer.id]);
     await useMessagesStore.getState().loadOlder('c1'); // hasMore is now false: no call
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -70,7 +79,9 @@ describe('messages store: fetching', () => {
 
   it('fetch 404 empties that conversation cache and rethrows', async () => {
     seed('c1', [makeMessage()]);
-    fetchMock.mockResolvedValueOnce(json(404, { statusCode: 404, error: 'Not Found', message: 'Conversation not found' }));
+    fetchMock.mockResolvedValueOnce(
+      json(404, { statusCode: 404, error: 'Not Found', message: 'Conversation not found' }),
+    );
     await expect(useMessagesStore.getState().loadMessages('c1')).rejects.toMatchObject({ status: 404 });
     expect(view()).toEqual([]);
   });
@@ -79,7 +90,9 @@ describe('messages store: fetching', () => {
 describe('messages store: sending', () => {
   it(`'${TEXTS.noActiveConversation}' when sending without an active conversation`, async () => {
     useConversationsStore.setState({ activeConversationId: null });
-    await expect(useMessagesStore.getState().sendMessage({ content: 'hi' })).rejects.toThrow(TEXTS.noActiveConversation);
+    await expect(useMessagesStore.getState().sendMessage({ content: 'hi' })).rejects.toThrow(
+      TEXTS.noActiveConversation,
+    );
     expect(toast.error).toHaveBeenCalledWith(TEXTS.noActiveConversation);
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -134,7 +147,9 @@ describe('messages store: sending', () => {
     const cid = view()[0]!.clientMessageId!;
     expect(useMessagesStore.getState().sends[cid]!.status).toBe('failed');
     expect(view()[0]!.id).toBe(localMessageId(cid));
-    fetchMock.mockResolvedValueOnce(json(200, { message: makeMessage({ id: 'server-4', clientMessageId: cid }) }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { message: makeMessage({ id: 'server-4', clientMessageId: cid }) }),
+    );
     await useMessagesStore.getState().retrySend(cid);
     expect((fetchMock.mock.calls[2]![1]!.body as FormData).get('clientMessageId')).toBe(cid);
     expect(view().map((m) => m.id)).toEqual(['server-4']);
@@ -151,7 +166,9 @@ describe('messages store: SPEC 5 and 8 like rules', () => {
 
   it("like answered 400 containing 'already liked' is ignored", async () => {
     seed('c1', [makeMessage({ id: 'm' })]);
-    fetchMock.mockResolvedValueOnce(json(400, { statusCode: 400, error: 'Bad Request', message: 'Message already liked' }));
+    fetchMock.mockResolvedValueOnce(
+      json(400, { statusCode: 400, error: 'Bad Request', message: 'Message already liked' }),
+    );
     await useMessagesStore.getState().likeMessage('m');
     expect(view()[0]!.likedBy).toEqual(['me']);
     expect(toast.error).not.toHaveBeenCalled();
@@ -193,7 +210,11 @@ describe('SPEC 9 cleanup schedule through the memory monitor', () => {
   function fill(conversations: number, per: number) {
     for (let i = 0; i < conversations; i += 1) {
       const messages = Array.from({ length: per }, (_, j) =>
-        makeMessage({ id: `x${i}-${j}`, conversationId: `k${i}`, createdAt: new Date(Date.UTC(2025, 0, 1) + j * 1000).toISOString() }),
+        makeMessage({
+          id: `x${i}-${j}`,
+          conversationId: `k${i}`,
+          createdAt: new Date(Date.UTC(2025, 0, 1) + j * 1000).toISOString(),
+        }),
       );
       seed(`k${i}`, messages);
     }
@@ -210,7 +231,11 @@ describe('SPEC 9 cleanup schedule through the memory monitor', () => {
     expect(totalMessages(useMessagesStore.getState().cache)).toBe(TOTAL_MESSAGES_LIMIT);
     vi.advanceTimersByTime(1);
     const cache = useMessagesStore.getState().cache;
-    expect(Object.values(cache.conversations).every((c) => c.messages.length <= CRITICAL_MESSAGES_PER_CONVERSATION)).toBe(true);
+    expect(
+      Object.values(cache.conversations).every(
+        (c) => c.messages.length <= CRITICAL_MESSAGES_PER_CONVERSATION,
+      ),
+    ).toBe(true);
     expect(conversationCount(cache)).toBeLessThanOrEqual(CRITICAL_CACHED_CONVERSATIONS);
     monitor.stop();
   });
@@ -226,7 +251,9 @@ describe('SPEC 9 cleanup schedule through the memory monitor', () => {
     vi.advanceTimersByTime(FULL_CLEANUP_INTERVAL_MS - 1);
     expect(conversationCount(useMessagesStore.getState().cache)).toBe(many);
     vi.advanceTimersByTime(1);
-    expect(conversationCount(useMessagesStore.getState().cache)).toBeLessThan(CACHED_CONVERSATIONS_LIMIT * CLEANUP_THRESHOLD_HIGH);
+    expect(conversationCount(useMessagesStore.getState().cache)).toBeLessThan(
+      CACHED_CONVERSATIONS_LIMIT * CLEANUP_THRESHOLD_HIGH,
+    );
     monitor.stop();
   });
 });

@@ -12,7 +12,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('SPEC 5 and 8 search rules', () => {
   it('an empty or whitespace-only query clears the results and makes no call', async () => {
@@ -26,7 +27,7 @@ describe('SPEC 5 and 8 search rules', () => {
   it('a query calls GET /api/messages/search?q= and stores messages and total', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { messages: [{ id: 'm1' }], total: 7 }));
     await useSearchStore.getState().search(' laundry ');
-    expect((fetchMock.mock.calls[0]![0] as string)).toContain('/api/messages/search?q=laundry');
+    expect(fetchMock.mock.calls[0]![0] as string).toContain('/api/messages/search?q=laundry');
     expect(useSearchStore.getState().total).toBe(7);
     expect(useSearchStore.getState().results).toHaveLength(1);
   });

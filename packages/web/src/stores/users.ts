@@ -42,4 +42,5 @@ export const useUsersStore = create<UsersState>()((set, get) => ({
 }));
 
 /** Display name of a user id, with a neutral fallback while the directory loads. */
-export const selectUserName = (userId: string) => (state: UsersState) => state.byId[userId]?.username ?? 'Someone';
+export const selectUserName = (userId: string) => (state: UsersState) =>
+  state.byId[userId]?.username ?? 'Someone';

@@ -27,7 +27,10 @@ export function installFakeServer(handlers: Record<string, Handler> = {}) {
   const calls: RecordedCall[] = [];
   const routes = new Map(Object.entries(handlers));
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = init?.method ?? 'GET';
     const rawBody = init?.body;
     const call: RecordedCall = {

@@ -24,7 +24,11 @@ const id = () =>
     .primaryKey()
     .$defaultFn(() => uuidv7());
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const uuidList = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
+const uuidList = (name: string) =>
+  uuid(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -113,7 +117,9 @@ export const messages = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    parentMessageId: uuid('parent_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
+    parentMessageId: uuid('parent_message_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
     content: text('content').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),

@@ -13,7 +13,8 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { toast } from '../../services/toast.ts';
 import { Button } from '../ui/Button.tsx';
 
-const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+const field =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 export function ChannelSettings({ conversation }: { conversation: Conversation }) {
   const me = useAuthStore((s) => s.user);
@@ -25,12 +26,17 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  if (conversation.type !== 'channel' || !me || (me.role !== 'admin' && conversation.createdBy !== me.id)) return null;
+  if (conversation.type !== 'channel' || !me || (me.role !== 'admin' && conversation.createdBy !== me.id))
+    return null;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const updated = await updateConversation(conversation.id, { name: name.trim(), description: description.trim(), icon });
+    const updated = await updateConversation(conversation.id, {
+      name: name.trim(),
+      description: description.trim(),
+      icon,
+    });
     setBusy(false);
     if (updated) toast.success('Channel updated.');
   };
@@ -49,19 +55,40 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
       <form className="mt-3 space-y-3" onSubmit={(e) => void save(e)}>
         <label className="block text-sm font-medium text-slate-800">
           Name
-          <input className={field} value={name} maxLength={CONVERSATION_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
+          <input
+            className={field}
+            value={name}
+            maxLength={CONVERSATION_NAME_MAX}
+            required
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label className="block text-sm font-medium text-slate-800">
           Description
-          <textarea className={field} rows={2} value={description} maxLength={CONVERSATION_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            className={field}
+            rows={2}
+            value={description}
+            maxLength={CONVERSATION_DESCRIPTION_MAX}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         <label className="block text-sm font-medium text-slate-800">
           New icon
-          <input className="mt-1 block w-full text-sm" type="file" accept="image/*" onChange={(e) => setIcon(e.target.files?.[0] ?? null)} />
+          <input
+            className="mt-1 block w-full text-sm"
+            type="file"
+            accept="image/*"
+            onChange={(e) => setIcon(e.target.files?.[0] ?? null)}
+          />
         </label>
         <div className="flex flex-wrap justify-between gap-2">
           {confirming ? (
-            <span className="flex items-center gap-2 text-sm" role="alertdialog" aria-label="Delete this channel?">
+            <span
+              className="flex items-center gap-2 text-sm"
+              role="alertdialog"
+              aria-label="Delete this channel?"
+            >
               Delete this channel and its messages?
               <Button variant="danger" onClick={() => void remove()} autoFocus>
                 Delete

@@ -26,7 +26,13 @@ interface Props {
 const TYPING_EVERY_MS = 3000;
 const MENTION_AT_CARET = /(^|\s)@([\p{L}\p{N}_.-]*)$/u;
 
-export function Composer({ conversationId, conversationType, participantIds, parentMessageId, placeholder }: Props) {
+export function Composer({
+  conversationId,
+  conversationType,
+  participantIds,
+  parentMessageId,
+  placeholder,
+}: Props) {
   const users = useUsersStore((s) => s.byId);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -41,13 +47,18 @@ export function Composer({ conversationId, conversationType, participantIds, par
   const mentionQuery = mention ? (mention[2] ?? '').toLowerCase() : null;
   const candidates = useMemo(() => {
     if (mentionQuery === null) return [];
-    const pool = participantIds.length > 0 ? participantIds.map((id) => users[id]).filter((u) => u !== undefined) : Object.values(users);
+    const pool =
+      participantIds.length > 0
+        ? participantIds.map((id) => users[id]).filter((u) => u !== undefined)
+        : Object.values(users);
     return pool.filter((u) => u.username.toLowerCase().startsWith(mentionQuery)).slice(0, 6);
   }, [mentionQuery, participantIds, users]);
   const showMentions = candidates.length > 0;
 
   const pickMention = (username: string) => {
-    const before = text.slice(0, caret).replace(MENTION_AT_CARET, (_m, space: string) => `${space}@${username} `);
+    const before = text
+      .slice(0, caret)
+      .replace(MENTION_AT_CARET, (_m, space: string) => `${space}@${username} `);
     const next = before + text.slice(caret);
     setText(next);
     setCaret(before.length);
@@ -110,7 +121,11 @@ export function Composer({ conversationId, conversationType, participantIds, par
   return (
     <div className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
       {showMentions ? (
-        <ul role="listbox" aria-label="Mention a resident" className="absolute bottom-full left-3 mb-1 w-64 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+        <ul
+          role="listbox"
+          aria-label="Mention a resident"
+          className="absolute bottom-full left-3 mb-1 w-64 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
           {candidates.map((user, index) => (
             <li
               key={user.id}
@@ -146,7 +161,14 @@ export function Composer({ conversationId, conversationType, participantIds, par
         </div>
       ) : null}
       <div className="flex items-end gap-2">
-        <input ref={fileInput} type="file" className="hidden" aria-label="Attach a file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} disabled={disabled} />
+        <input
+          ref={fileInput}
+          type="file"
+          className="hidden"
+          aria-label="Attach a file"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          disabled={disabled}
+        />
         <button
           type="button"
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"

@@ -41,7 +41,11 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
         aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}`}
         className={({ isActive }) =>
           `flex min-h-10 items-center gap-2 rounded-lg px-3 py-1.5 text-sm ${
-            isActive ? 'bg-brand-50 font-semibold text-brand-800' : unread > 0 ? 'font-semibold text-slate-900 hover:bg-slate-100' : 'text-slate-700 hover:bg-slate-100'
+            isActive
+              ? 'bg-brand-50 font-semibold text-brand-800'
+              : unread > 0
+                ? 'font-semibold text-slate-900 hover:bg-slate-100'
+                : 'text-slate-700 hover:bg-slate-100'
           }`
         }
       >
@@ -92,7 +96,8 @@ export function ConversationSidebar() {
     };
   }, [conversations, filter, meId, users, online]);
 
-  const heading = 'flex items-center justify-between px-3 text-xs font-semibold uppercase tracking-wide text-slate-500';
+  const heading =
+    'flex items-center justify-between px-3 text-xs font-semibold uppercase tracking-wide text-slate-500';
   const addButton = 'rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800';
 
   return (
@@ -117,7 +122,13 @@ export function ConversationSidebar() {
       <div>
         <div className={heading}>
           <h3>Channels</h3>
-          <button type="button" className={addButton} onClick={() => setDialog('channel')} aria-label="New channel" title="New channel">
+          <button
+            type="button"
+            className={addButton}
+            onClick={() => setDialog('channel')}
+            aria-label="New channel"
+            title="New channel"
+          >
             <Plus className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
@@ -125,13 +136,21 @@ export function ConversationSidebar() {
           {channels.map((row) => (
             <ConversationRow key={row.conversation.id} {...row} />
           ))}
-          {loaded && channels.length === 0 ? <li className="px-3 py-1 text-sm text-slate-500">No channels{filter ? ' match' : ' yet'}.</li> : null}
+          {loaded && channels.length === 0 ? (
+            <li className="px-3 py-1 text-sm text-slate-500">No channels{filter ? ' match' : ' yet'}.</li>
+          ) : null}
         </ul>
       </div>
       <div>
         <div className={heading}>
           <h3>Direct messages</h3>
-          <button type="button" className={addButton} onClick={() => setDialog('direct')} aria-label="New direct message" title="New direct message">
+          <button
+            type="button"
+            className={addButton}
+            onClick={() => setDialog('direct')}
+            aria-label="New direct message"
+            title="New direct message"
+          >
             <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
           </button>
         </div>
@@ -139,11 +158,21 @@ export function ConversationSidebar() {
           {directs.map((row) => (
             <ConversationRow key={row.conversation.id} {...row} />
           ))}
-          {loaded && directs.length === 0 ? <li className="px-3 py-1 text-sm text-slate-500">No direct messages{filter ? ' match' : ' yet'}.</li> : null}
+          {loaded && directs.length === 0 ? (
+            <li className="px-3 py-1 text-sm text-slate-500">
+              No direct messages{filter ? ' match' : ' yet'}.
+            </li>
+          ) : null}
         </ul>
       </div>
-      <CreateChannelDialog open={dialog === 'channel'} onOpenChange={(open) => setDialog(open ? 'channel' : null)} />
-      <StartDirectDialog open={dialog === 'direct'} onOpenChange={(open) => setDialog(open ? 'direct' : null)} />
+      <CreateChannelDialog
+        open={dialog === 'channel'}
+        onOpenChange={(open) => setDialog(open ? 'channel' : null)}
+      />
+      <StartDirectDialog
+        open={dialog === 'direct'}
+        onOpenChange={(open) => setDialog(open ? 'direct' : null)}
+      />
     </section>
   );
 }

@@ -13,7 +13,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+const field =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 export function CreateChannelDialog({ open, onOpenChange }: Props) {
   const createChannel = useConversationsStore((s) => s.createChannel);
@@ -54,7 +55,13 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)}>
             <label className="block text-sm font-medium text-slate-800">
               Name
-              <input className={field} value={name} maxLength={CONVERSATION_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
+              <input
+                className={field}
+                value={name}
+                maxLength={CONVERSATION_NAME_MAX}
+                required
+                onChange={(e) => setName(e.target.value)}
+              />
             </label>
             <label className="block text-sm font-medium text-slate-800">
               Description

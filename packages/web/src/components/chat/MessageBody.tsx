@@ -39,7 +39,13 @@ export function Attachment({ message }: { message: Message }) {
   }
   if (isImage) {
     return (
-      <a href={message.fileUrl} target="_blank" rel="noopener noreferrer" className="mt-1 block w-fit" aria-label={`Open image ${message.fileName}`}>
+      <a
+        href={message.fileUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-1 block w-fit"
+        aria-label={`Open image ${message.fileName}`}
+      >
         <img
           src={message.thumbnailUrl ?? message.fileUrl}
           alt={message.fileName}

@@ -38,7 +38,11 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
   const sends = useMessagesStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
   // Tracks where the previous first message sits, to move firstItemIndex by what was prepended.
-  const anchor = useRef<{ id: string | null; index: number; first: number }>({ id: null, index: 0, first: START_INDEX });
+  const anchor = useRef<{ id: string | null; index: number; first: number }>({
+    id: null,
+    index: 0,
+    first: START_INDEX,
+  });
   const firstItemIndex = useMemo(() => {
     const previous = anchor.current;
     const firstMessage = items.find((i) => i.kind === 'message');
@@ -68,7 +72,9 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
       data={items}
       firstItemIndex={firstItemIndex}
       // Remounted per conversation (keyed by the page), so the initial position applies on open.
-      initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }}
+      initialTopMostItemIndex={
+        focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }
+      }
       computeItemKey={(_, item) => item.key}
       startReached={() => {
         if (hasMore && !loading) onLoadOlder();
@@ -77,9 +83,13 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
       components={{
         Header: () =>
           hasMore ? (
-            <div className="flex justify-center py-3 text-slate-400">{loading ? <Spinner className="h-4 w-4" /> : null}</div>
+            <div className="flex justify-center py-3 text-slate-400">
+              {loading ? <Spinner className="h-4 w-4" /> : null}
+            </div>
           ) : (
-            <p className="py-4 text-center text-xs text-slate-400">This is the beginning of the conversation.</p>
+            <p className="py-4 text-center text-xs text-slate-400">
+              This is the beginning of the conversation.
+            </p>
           ),
       }}
       itemContent={(_, item) =>
@@ -90,7 +100,10 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
             <span className="h-px flex-1 bg-slate-200" />
           </div>
         ) : (
-          <MessageRow message={item.message} send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined} />
+          <MessageRow
+            message={item.message}
+            send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
+          />
         )
       }
     />

@@ -23,9 +23,13 @@ interface Props {
   showThreadLink?: boolean;
 }
 
-const action = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+const action =
+  'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-function likeSummary(likedBy: readonly string[], names: Record<string, { username: string } | undefined>): string {
+function likeSummary(
+  likedBy: readonly string[],
+  names: Record<string, { username: string } | undefined>,
+): string {
   return likedBy.map((id) => names[id]?.username ?? 'Someone').join(', ');
 }
 
@@ -33,7 +37,8 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
   const users = useUsersStore((s) => s.byId);
-  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage, retrySend, discardSend } = useMessagesStore.getState();
+  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage, retrySend, discardSend } =
+    useMessagesStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -71,14 +76,20 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
       data-message-id={message.id}
       id={`message-${message.id}`}
     >
-      <UserAvatar name={name} src={isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null)} className="mt-0.5 h-9 w-9 text-xs" />
+      <UserAvatar
+        name={name}
+        src={isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null)}
+        className="mt-0.5 h-9 w-9 text-xs"
+      />
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-slate-900">{name}</span>
           <time className="text-xs text-slate-500" dateTime={message.createdAt}>
             {formatTime(message.createdAt)}
           </time>
-          {message.updatedAt !== message.createdAt && settled ? <span className="text-xs text-slate-400">(edited)</span> : null}
+          {message.updatedAt !== message.createdAt && settled ? (
+            <span className="text-xs text-slate-400">(edited)</span>
+          ) : null}
           {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
         </header>
         {editing ? (
@@ -107,14 +118,28 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
         )}
         <Attachment message={message} />
         {send?.progress !== null && send?.progress !== undefined && sending ? (
-          <div className="mt-1 h-1.5 w-48 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(send.progress * 100)}>
-            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(send.progress * 100)}%` }} />
+          <div
+            className="mt-1 h-1.5 w-48 overflow-hidden rounded bg-slate-200"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(send.progress * 100)}
+          >
+            <div
+              className="h-full bg-brand-600 transition-[width]"
+              style={{ width: `${Math.round(send.progress * 100)}%` }}
+            />
           </div>
         ) : null}
         {failed ? (
           <div className="mt-1 flex items-center gap-2 text-xs text-red-700" role="alert">
             Not sent.
-            <button type="button" className={`${action} text-red-700`} onClick={() => void retrySend(send.clientMessageId)}>
+            <button
+              type="button"
+              className={`${action} text-red-700`}
+              onClick={() => void retrySend(send.clientMessageId)}
+            >
               <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" /> Retry
             </button>
             <button type="button" className={action} onClick={() => discardSend(send.clientMessageId)}>
@@ -125,23 +150,38 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
         {settled && (message.likedBy.length > 0 || (showThreadLink && message.replies.length > 0)) ? (
           <div className="mt-1 flex flex-wrap gap-2">
             {message.likedBy.length > 0 ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs text-rose-700" title={`Liked by ${likeSummary(message.likedBy, users)}`}>
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs text-rose-700"
+                title={`Liked by ${likeSummary(message.likedBy, users)}`}
+              >
                 <Heart className="h-3 w-3 fill-current" aria-hidden="true" />
                 <span>{message.likedBy.length}</span>
                 <span className="sr-only"> likes: {likeSummary(message.likedBy, users)}</span>
               </span>
             ) : null}
             {showThreadLink && message.replies.length > 0 ? (
-              <Link to={DASHBOARD_PATHS.thread(message.id)} className="text-xs font-medium text-brand-700 hover:underline">
+              <Link
+                to={DASHBOARD_PATHS.thread(message.id)}
+                className="text-xs font-medium text-brand-700 hover:underline"
+              >
                 {message.replies.length} {message.replies.length === 1 ? 'reply' : 'replies'}
               </Link>
             ) : null}
           </div>
         ) : null}
         {confirmDelete ? (
-          <div className="mt-1 flex items-center gap-2 text-xs" role="alertdialog" aria-label="Delete this message?">
+          <div
+            className="mt-1 flex items-center gap-2 text-xs"
+            role="alertdialog"
+            aria-label="Delete this message?"
+          >
             <span className="text-slate-700">Delete this message?</span>
-            <button type="button" className={`${action} text-red-700`} autoFocus onClick={() => void deleteMessage(message.id).then(() => setConfirmDelete(false))}>
+            <button
+              type="button"
+              className={`${action} text-red-700`}
+              autoFocus
+              onClick={() => void deleteMessage(message.id).then(() => setConfirmDelete(false))}
+            >
               Delete
             </button>
             <button type="button" className={action} onClick={() => setConfirmDelete(false)}>
@@ -171,17 +211,35 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
             </Link>
           ) : null}
           {isOwn ? (
-            <button type="button" className={action} aria-label="Edit" onClick={() => { setDraft(message.content); setEditing(true); }}>
+            <button
+              type="button"
+              className={action}
+              aria-label="Edit"
+              onClick={() => {
+                setDraft(message.content);
+                setEditing(true);
+              }}
+            >
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}
           {isOwn || me?.role === 'admin' ? (
-            <button type="button" className={action} aria-label="Delete" onClick={() => setConfirmDelete(true)}>
+            <button
+              type="button"
+              className={action}
+              aria-label="Delete"
+              onClick={() => setConfirmDelete(true)}
+            >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}
           {!isOwn ? (
-            <button type="button" className={action} aria-label="Report to admins" onClick={() => void flagMessage(message.id)}>
+            <button
+              type="button"
+              className={action}
+              aria-label="Report to admins"
+              onClick={() => void flagMessage(message.id)}
+            >
               <Flag className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}

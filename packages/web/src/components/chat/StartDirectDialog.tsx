@@ -59,7 +59,9 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Choose a neighbour to message privately.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Choose a neighbour to message privately.
+          </Dialog.Description>
           <input
             type="search"
             aria-label="Search residents"
@@ -74,7 +76,9 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
                 <Spinner />
               </li>
             ) : null}
-            {!loading && residents.length === 0 ? <li className="py-6 text-center text-sm text-slate-500">No residents found.</li> : null}
+            {!loading && residents.length === 0 ? (
+              <li className="py-6 text-center text-sm text-slate-500">No residents found.</li>
+            ) : null}
             {residents.map((user) => (
               <li key={user.id}>
                 <button
@@ -86,12 +90,17 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
                   <span className="relative">
                     <UserAvatar name={user.username} src={user.avatar} />
                     {online.has(user.id) ? (
-                      <span className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-emerald-500" aria-label="online" />
+                      <span
+                        className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-emerald-500"
+                        aria-label="online"
+                      />
                     ) : null}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
-                    {user.description ? <span className="block truncate text-xs text-slate-500">{user.description}</span> : null}
+                    {user.description ? (
+                      <span className="block truncate text-xs text-slate-500">{user.description}</span>
+                    ) : null}
                   </span>
                   {busyId === user.id ? <Spinner className="h-4 w-4" /> : null}
                 </button>

@@ -12,9 +12,19 @@ import { ConversationSidebar } from './ConversationSidebar.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
 
-vi.mock('../../services/socket.ts', () => ({ connectSocket: vi.fn(), emitTyping: vi.fn(), joinConversation: vi.fn() }));
+vi.mock('../../services/socket.ts', () => ({
+  connectSocket: vi.fn(),
+  emitTyping: vi.fn(),
+  joinConversation: vi.fn(),
+}));
 
-const me = { id: 'me', username: 'Me Myself', role: 'resident', isLocked: false, avatar: null } as unknown as User;
+const me = {
+  id: 'me',
+  username: 'Me Myself',
+  role: 'resident',
+  isLocked: false,
+  avatar: null,
+} as unknown as User;
 const nadia = { id: 'nadia', username: 'Nadia', avatar: null } as PublicUser;
 
 function conversation(overrides: Partial<Conversation>): Conversation {
@@ -60,7 +70,7 @@ describe('Composer', () => {
 
   it('is disabled while no conversation is active', () => {
     render(<Composer conversationId={null} conversationType={null} participantIds={[]} />);
-    expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Message" }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).disabled).toBe(true);
   });
 
   it('completes @mentions from the directory', () => {
@@ -78,7 +88,15 @@ describe('MessageRow', () => {
     const retry = vi.fn().mockResolvedValue(null);
     useMessagesStore.setState({ retrySend: retry });
     const message = makeMessage({ id: 'local-cm', userId: 'me', clientMessageId: 'cm', content: 'hello' });
-    const send: OutgoingMessage = { clientMessageId: 'cm', conversationId: 'c1', content: 'hello', parentMessageId: null, file: null, status: 'failed', progress: null };
+    const send: OutgoingMessage = {
+      clientMessageId: 'cm',
+      conversationId: 'c1',
+      content: 'hello',
+      parentMessageId: null,
+      file: null,
+      status: 'failed',
+      progress: null,
+    };
     render(
       <MemoryRouter>
         <MessageRow message={message} send={send} />
@@ -119,7 +137,9 @@ describe('ConversationSidebar', () => {
     expect(screen.getByRole('link', { name: 'Lobby, 3 unread' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nadia, online' })).toBeTruthy();
     act(() => {
-      fireEvent.change(screen.getByRole('searchbox', { name: 'Filter conversations' }), { target: { value: 'nad' } });
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Filter conversations' }), {
+        target: { value: 'nad' },
+      });
     });
     expect(screen.queryByRole('link', { name: /Lobby/ })).toBeNull();
   });

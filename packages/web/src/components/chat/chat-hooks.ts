@@ -20,14 +20,20 @@ export function useChatBootstrap(): void {
 }
 
 export const conversationPath = (conversation: Pick<Conversation, 'id' | 'type'>) =>
-  conversation.type === 'channel' ? DASHBOARD_PATHS.channel(conversation.id) : DASHBOARD_PATHS.direct(conversation.id);
+  conversation.type === 'channel'
+    ? DASHBOARD_PATHS.channel(conversation.id)
+    : DASHBOARD_PATHS.direct(conversation.id);
 
 /** The other participant of a direct conversation. */
 export const otherParticipant = (conversation: Conversation, meId: string | null) =>
   conversation.participants.find((id) => id !== meId) ?? conversation.participants[0] ?? null;
 
 /** What a conversation is called for this viewer: a direct chat is named after the other resident. */
-export function conversationTitle(conversation: Conversation, meId: string | null, users: UsersState['byId']): string {
+export function conversationTitle(
+  conversation: Conversation,
+  meId: string | null,
+  users: UsersState['byId'],
+): string {
   if (conversation.type === 'channel') return conversation.name;
   const other = otherParticipant(conversation, meId);
   return (other ? users[other]?.username : undefined) ?? (conversation.name || 'Direct message');

@@ -28,6 +28,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 
 /** The server names the offending field for some errors; show those next to the field. */
 export function serverFieldError(error: unknown, fields: readonly string[]): FieldErrors | null {
-  if (isApiError(error) && error.field && fields.includes(error.field)) return { [error.field]: error.message };
+  if (isApiError(error) && error.field && fields.includes(error.field))
+    return { [error.field]: error.message };
   return null;
 }

@@ -22,13 +22,18 @@ export function LegalDialog({ document, trigger }: LegalDialogProps) {
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{document.title}</Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+              <button
+                type="button"
+                className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              >
                 <X className="h-5 w-5" aria-hidden="true" />
                 <span className="sr-only">Close</span>
               </button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">The full text of Stoop&apos;s {document.title.toLowerCase()}.</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            The full text of Stoop&apos;s {document.title.toLowerCase()}.
+          </Dialog.Description>
           <div className="flex-1 overflow-y-auto px-5 py-4">
             <LegalDocumentView document={document} hideTitle />
           </div>

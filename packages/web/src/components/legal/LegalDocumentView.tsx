@@ -10,8 +10,12 @@ interface LegalDocumentViewProps {
 export function LegalDocumentView({ document, hideTitle = false }: LegalDocumentViewProps) {
   return (
     <article className="text-sm leading-6 text-slate-700">
-      {hideTitle ? null : <h1 className="text-3xl font-bold tracking-tight text-slate-900">{document.title}</h1>}
-      <p className={`text-xs text-slate-500 ${hideTitle ? '' : 'mt-2'}`}>Last updated: {document.lastUpdated}</p>
+      {hideTitle ? null : (
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{document.title}</h1>
+      )}
+      <p className={`text-xs text-slate-500 ${hideTitle ? '' : 'mt-2'}`}>
+        Last updated: {document.lastUpdated}
+      </p>
       <p className="mt-4">{document.intro}</p>
       {document.sections.map((section) => (
         <section key={section.heading} className="mt-6">

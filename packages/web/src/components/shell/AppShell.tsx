@@ -76,7 +76,10 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside aria-label={sidebarLabel} className="hidden w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block">
+        <aside
+          aria-label={sidebarLabel}
+          className="hidden w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block"
+        >
           {sidebar}
         </aside>
         <main id="main-content" className="min-w-0 flex-1 overflow-y-auto pb-[env(safe-area-inset-bottom)]">

@@ -29,7 +29,11 @@ export function ProfileMenu() {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
           <div className="px-3 py-2">
             <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
@@ -42,10 +46,14 @@ export function ProfileMenu() {
             <MessagesSquare className="h-4 w-4" aria-hidden="true" /> Chat
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(PATHS.adminDashboard)}>
-            <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> {user.role === 'admin' ? 'Admin dashboard' : 'Statistics and billing'}
+            <LayoutDashboard className="h-4 w-4" aria-hidden="true" />{' '}
+            {user.role === 'admin' ? 'Admin dashboard' : 'Statistics and billing'}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={`${itemClass} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`} onSelect={() => void logout()}>
+          <DropdownMenu.Item
+            className={`${itemClass} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
+            onSelect={() => void logout()}
+          >
             <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

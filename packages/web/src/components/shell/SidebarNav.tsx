@@ -18,7 +18,9 @@ export function SidebarNav({ label, items }: { label: string; items: readonly Si
               to={to}
               className={({ isActive }) =>
                 `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                  isActive
+                    ? 'bg-brand-50 text-brand-800'
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
                 }`
               }
             >

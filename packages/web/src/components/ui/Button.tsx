@@ -25,7 +25,15 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', busy = false, className = '', disabled, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className = '',
+  disabled,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type === 'submit' || type === 'reset' ? type : 'button'}

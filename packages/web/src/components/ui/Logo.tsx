@@ -22,7 +22,9 @@ export function Logo({ markOnly = false, className = '' }: LogoProps) {
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <LogoMark />
-      {markOnly ? <span className="sr-only">Stoop</span> : (
+      {markOnly ? (
+        <span className="sr-only">Stoop</span>
+      ) : (
         <span className="text-xl font-bold tracking-tight text-slate-900">Stoop</span>
       )}
     </span>

@@ -22,7 +22,13 @@ export function AboutFields({ values, set, setPrompts, errors }: AboutFieldsProp
     <TextField label={label} name={key} value={values[key]} onValueChange={(v) => set(key, v)} hint={hint} />
   );
   const select = (key: keyof typeof OPTIONS, label: string) => (
-    <SelectField label={label} name={key} value={values[key]} onValueChange={(v) => set(key, v)} options={withCurrent(OPTIONS[key], values[key])} />
+    <SelectField
+      label={label}
+      name={key}
+      value={values[key]}
+      onValueChange={(v) => set(key, v)}
+      options={withCurrent(OPTIONS[key], values[key])}
+    />
   );
 
   return (
@@ -51,7 +57,9 @@ export function AboutFields({ values, set, setPrompts, errors }: AboutFieldsProp
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">Personal details</legend>
-        <p className="text-sm text-slate-500">All optional. Only approved residents of your community can see them.</p>
+        <p className="text-sm text-slate-500">
+          All optional. Only approved residents of your community can see them.
+        </p>
         <div className="grid gap-4 sm:grid-cols-2">
           {select('gender', 'Gender')}
           {select('sexuality', 'Sexuality')}
@@ -65,28 +73,41 @@ export function AboutFields({ values, set, setPrompts, errors }: AboutFieldsProp
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">Prompts</legend>
-        <p className="text-sm text-slate-500">Answer a question or two so neighbours have something to talk to you about.</p>
+        <p className="text-sm text-slate-500">
+          Answer a question or two so neighbours have something to talk to you about.
+        </p>
         {values.prompts.map((prompt, index) => (
           <div key={index} className="space-y-3 rounded-xl border border-slate-200 p-4">
             <TextField
               label={`Prompt ${index + 1}`}
               value={prompt.question}
               placeholder="e.g. The best spot in our neighbourhood is…"
-              onValueChange={(question) => setPrompts(values.prompts.map((p, i) => (i === index ? { ...p, question } : p)))}
+              onValueChange={(question) =>
+                setPrompts(values.prompts.map((p, i) => (i === index ? { ...p, question } : p)))
+              }
             />
             <TextAreaField
               label={`Answer ${index + 1}`}
               rows={2}
               value={prompt.answer}
-              onValueChange={(answer) => setPrompts(values.prompts.map((p, i) => (i === index ? { ...p, answer } : p)))}
+              onValueChange={(answer) =>
+                setPrompts(values.prompts.map((p, i) => (i === index ? { ...p, answer } : p)))
+              }
             />
-            <Button variant="ghost" className="text-red-700" onClick={() => setPrompts(values.prompts.filter((_, i) => i !== index))}>
+            <Button
+              variant="ghost"
+              className="text-red-700"
+              onClick={() => setPrompts(values.prompts.filter((_, i) => i !== index))}
+            >
               <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove prompt {index + 1}
             </Button>
           </div>
         ))}
         {values.prompts.length < MAX_PROMPTS ? (
-          <Button variant="secondary" onClick={() => setPrompts([...values.prompts, { question: '', answer: '' }])}>
+          <Button
+            variant="secondary"
+            onClick={() => setPrompts([...values.prompts, { question: '', answer: '' }])}
+          >
             <Plus className="h-4 w-4" aria-hidden="true" /> Add a prompt
           </Button>
         ) : null}

@@ -15,10 +15,16 @@ interface AvatarFieldProps {
 export function AvatarField({ name, current, change, onChange, error }: AvatarFieldProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const preview = useMemo(() => (change.kind === 'replace' ? URL.createObjectURL(change.file) : null), [change]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  const preview = useMemo(
+    () => (change.kind === 'replace' ? URL.createObjectURL(change.file) : null),
+    [change],
+  );
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const shown = change.kind === 'replace' ? preview : change.kind === 'remove' ? null : current;
 
   return (
@@ -50,7 +56,9 @@ export function AvatarField({ name, current, change, onChange, error }: AvatarFi
           {shown ? (
             <button
               type="button"
-              onClick={() => onChange(change.kind === 'replace' && current ? { kind: 'keep' } : { kind: 'remove' })}
+              onClick={() =>
+                onChange(change.kind === 'replace' && current ? { kind: 'keep' } : { kind: 'remove' })
+              }
               className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -64,7 +72,9 @@ export function AvatarField({ name, current, change, onChange, error }: AvatarFi
           {error}
         </p>
       ) : (
-        <p className="mt-1.5 text-xs text-slate-500">JPEG, PNG or WebP. It is shown as a square to your neighbours.</p>
+        <p className="mt-1.5 text-xs text-slate-500">
+          JPEG, PNG or WebP. It is shown as a square to your neighbours.
+        </p>
       )}
     </div>
   );

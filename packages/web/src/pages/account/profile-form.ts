@@ -62,7 +62,14 @@ export function valuesFromUser(user: User): ProfileValues {
 
 export function metadataFromValues(v: ProfileValues): UserMetadata {
   return {
-    interests: [...new Set(v.interests.split(',').map((s) => s.trim()).filter(Boolean))],
+    interests: [
+      ...new Set(
+        v.interests
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ],
     prompts: v.prompts
       .map((p) => ({ question: p.question.trim(), answer: p.answer.trim() }))
       .filter((p) => p.question !== '' || p.answer !== ''),
@@ -111,7 +118,10 @@ export function toFormData(
   return form;
 }
 
-const opts = (...labels: string[]) => [{ value: '', label: 'Prefer not to say' }, ...labels.map((l) => ({ value: l, label: l }))];
+const opts = (...labels: string[]) => [
+  { value: '', label: 'Prefer not to say' },
+  ...labels.map((l) => ({ value: l, label: l })),
+];
 
 /** Suggested answers for the fields the spec leaves as free text; '' means not set. */
 export const OPTIONS = {
@@ -129,13 +139,26 @@ export const OPTIONS = {
   ],
   starSign: [
     { value: '', label: 'Prefer not to say' },
-    ...['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'].map(
-      (s) => ({ value: s, label: s }),
-    ),
+    ...[
+      'Aries',
+      'Taurus',
+      'Gemini',
+      'Cancer',
+      'Leo',
+      'Virgo',
+      'Libra',
+      'Scorpio',
+      'Sagittarius',
+      'Capricorn',
+      'Aquarius',
+      'Pisces',
+    ].map((s) => ({ value: s, label: s })),
   ],
 } as const;
 
 /** Keeps a stored value selectable even when it is not one of the suggestions. */
 export function withCurrent(options: readonly { value: string; label: string }[], current: string) {
-  return current === '' || options.some((o) => o.value === current) ? options : [...options, { value: current, label: current }];
+  return current === '' || options.some((o) => o.value === current)
+    ? options
+    : [...options, { value: current, label: current }];
 }

@@ -30,7 +30,10 @@ function AdminSidebar({ items }: { items: readonly SidebarNavItem[] }) {
     <div className="space-y-6 px-3 py-4">
       <SidebarNav label="Dashboard" items={items} />
       <div className="border-t border-slate-200 pt-4">
-        <SidebarNav label="Back" items={[{ to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft }]} />
+        <SidebarNav
+          label="Back"
+          items={[{ to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft }]}
+        />
       </div>
     </div>
   );
@@ -42,7 +45,10 @@ export default function AdminDashboardLayout() {
   return (
     <AppShell sidebarLabel="Dashboard" sidebar={<AdminSidebar items={items} />}>
       {/* On small screens the sections are tabs under the header, quicker than the drawer. */}
-      <nav aria-label="Dashboard sections" className="overflow-x-auto border-b border-slate-200 bg-white lg:hidden">
+      <nav
+        aria-label="Dashboard sections"
+        className="overflow-x-auto border-b border-slate-200 bg-white lg:hidden"
+      >
         <ul className="flex min-w-max gap-1 px-2">
           {items.map(({ to, label }) => (
             <li key={to}>
@@ -50,7 +56,9 @@ export default function AdminDashboardLayout() {
                 to={to}
                 className={({ isActive }) =>
                   `block border-b-2 px-3 py-3 text-sm font-medium ${
-                    isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+                    isActive
+                      ? 'border-brand-700 text-brand-800'
+                      : 'border-transparent text-slate-600 hover:text-slate-900'
                   }`
                 }
               >

@@ -27,7 +27,8 @@ function useRecentAnnouncements(): Announcement[] | null {
       .recentAnnouncements(RECENT_ANNOUNCEMENTS)
       .then((list) => live && setItems(list))
       .catch((error: unknown) => {
-        if (!(isApiError(error) && error.status === 404)) logger.warn('Announcements could not be loaded', { error: String(error) });
+        if (!(isApiError(error) && error.status === 404))
+          logger.warn('Announcements could not be loaded', { error: String(error) });
         if (live) setItems([]);
       });
     return () => {
@@ -38,7 +39,8 @@ function useRecentAnnouncements(): Announcement[] | null {
 }
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
-const quick = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+const quick =
+  'flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 export default function ChatIntroPage() {
   useChatBootstrap();
@@ -69,7 +71,12 @@ export default function ChatIntroPage() {
           <button type="button" className={quick} onClick={() => setDialog('direct')}>
             <MessageSquarePlus className="h-4 w-4 text-brand-700" aria-hidden="true" /> New direct chat
           </button>
-          <button type="button" className={quick} onClick={() => setBrowsing((b) => !b)} aria-expanded={browsing}>
+          <button
+            type="button"
+            className={quick}
+            onClick={() => setBrowsing((b) => !b)}
+            aria-expanded={browsing}
+          >
             <Hash className="h-4 w-4 text-brand-700" aria-hidden="true" /> Browse channels
           </button>
           <button type="button" className={quick} onClick={() => setDialog('direct')}>
@@ -83,14 +90,21 @@ export default function ChatIntroPage() {
           <ul className="mt-3 grid gap-1 sm:grid-cols-2" aria-label="All channels">
             {channels.map((c) => (
               <li key={c.id}>
-                <Link to={conversationPath(c)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
+                <Link
+                  to={conversationPath(c)}
+                  className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+                >
                   <Hash className="h-4 w-4 text-slate-400" aria-hidden="true" />
                   <span className="truncate">{c.name}</span>
-                  {c.description ? <span className="truncate text-xs text-slate-500">— {c.description}</span> : null}
+                  {c.description ? (
+                    <span className="truncate text-xs text-slate-500">— {c.description}</span>
+                  ) : null}
                 </Link>
               </li>
             ))}
-            {channels.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">No channels yet — create the first one.</li> : null}
+            {channels.length === 0 ? (
+              <li className="px-3 py-2 text-sm text-slate-500">No channels yet — create the first one.</li>
+            ) : null}
           </ul>
         ) : null}
       </section>
@@ -101,20 +115,30 @@ export default function ChatIntroPage() {
             Your conversations
           </h2>
           <div className="mt-3">
-            <TopConversations conversations={conversations} labelFor={(c) => conversationTitle(c, meId, users)} />
+            <TopConversations
+              conversations={conversations}
+              labelFor={(c) => conversationTitle(c, meId, users)}
+            />
             {recent.length > 0 ? (
               <ul className="space-y-1" aria-label="Recent conversations">
                 {recent.map((c) => (
                   <li key={c.id}>
-                    <Link className="flex items-center justify-between rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100" to={conversationPath(c)}>
+                    <Link
+                      className="flex items-center justify-between rounded px-2 py-1 text-sm text-slate-900 hover:bg-slate-100"
+                      to={conversationPath(c)}
+                    >
                       <span className="truncate">{conversationTitle(c, meId, users)}</span>
-                      {c.unreadCount > 0 ? <span className="text-xs font-semibold text-brand-700">{c.unreadCount} new</span> : null}
+                      {c.unreadCount > 0 ? (
+                        <span className="text-xs font-semibold text-brand-700">{c.unreadCount} new</span>
+                      ) : null}
                     </Link>
                   </li>
                 ))}
               </ul>
             ) : null}
-            {conversations.length === 0 ? <p className="text-sm text-slate-500">Nothing here yet. Say hello in a channel!</p> : null}
+            {conversations.length === 0 ? (
+              <p className="text-sm text-slate-500">Nothing here yet. Say hello in a channel!</p>
+            ) : null}
           </div>
         </section>
         <section className={card} aria-labelledby="announcements-heading">
@@ -122,7 +146,10 @@ export default function ChatIntroPage() {
             <h2 id="announcements-heading" className="text-sm font-semibold text-slate-700">
               Recent announcements
             </h2>
-            <Link to={DASHBOARD_PATHS.announcements} className="text-xs font-medium text-brand-700 hover:underline">
+            <Link
+              to={DASHBOARD_PATHS.announcements}
+              className="text-xs font-medium text-brand-700 hover:underline"
+            >
               See all
             </Link>
           </div>
@@ -144,8 +171,14 @@ export default function ChatIntroPage() {
           )}
         </section>
       </div>
-      <CreateChannelDialog open={dialog === 'channel'} onOpenChange={(open) => setDialog(open ? 'channel' : null)} />
-      <StartDirectDialog open={dialog === 'direct'} onOpenChange={(open) => setDialog(open ? 'direct' : null)} />
+      <CreateChannelDialog
+        open={dialog === 'channel'}
+        onOpenChange={(open) => setDialog(open ? 'channel' : null)}
+      />
+      <StartDirectDialog
+        open={dialog === 'direct'}
+        onOpenChange={(open) => setDialog(open ? 'direct' : null)}
+      />
     </div>
   );
 }

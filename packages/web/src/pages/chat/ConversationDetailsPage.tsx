@@ -26,7 +26,11 @@ export default function ConversationDetailsPage() {
 
   if (!details) {
     return failed === id ? (
-      <EmptyState icon={Info} title="Details unavailable" description="This conversation could not be loaded. It may have been deleted, or you no longer have access." />
+      <EmptyState
+        icon={Info}
+        title="Details unavailable"
+        description="This conversation could not be loaded. It may have been deleted, or you no longer have access."
+      />
     ) : (
       <div className="flex h-full items-center justify-center text-slate-400">
         <Spinner />
@@ -40,12 +44,18 @@ export default function ConversationDetailsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4 sm:p-6">
       <header className="flex items-center gap-2">
-        <Link to={conversationPath(conversation)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100" aria-label="Back to the conversation">
+        <Link
+          to={conversationPath(conversation)}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+          aria-label="Back to the conversation"
+        >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
         <div className="min-w-0">
           <h1 className="truncate text-xl font-semibold text-slate-900">{title}</h1>
-          {conversation.description ? <p className="text-sm text-slate-600">{conversation.description}</p> : null}
+          {conversation.description ? (
+            <p className="text-sm text-slate-600">{conversation.description}</p>
+          ) : null}
         </div>
       </header>
       <dl className="grid grid-cols-3 gap-3">
@@ -71,7 +81,9 @@ export default function ConversationDetailsPage() {
             <li key={p.id} className="flex items-center gap-3 px-4 py-2">
               <span className="relative">
                 <UserAvatar name={p.username} src={p.avatar} />
-                <span className={`absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white ${online.has(p.id) ? 'bg-emerald-500' : 'bg-slate-300'}`} />
+                <span
+                  className={`absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white ${online.has(p.id) ? 'bg-emerald-500' : 'bg-slate-300'}`}
+                />
               </span>
               <span className="flex-1 text-sm text-slate-900">{p.username}</span>
               <span className="text-xs text-slate-500">
@@ -80,7 +92,9 @@ export default function ConversationDetailsPage() {
               </span>
             </li>
           ))}
-          {participants.length === 0 ? <li className="px-4 py-3 text-sm text-slate-500">Open to every resident.</li> : null}
+          {participants.length === 0 ? (
+            <li className="px-4 py-3 text-sm text-slate-500">Open to every resident.</li>
+          ) : null}
         </ul>
       </section>
       <section aria-labelledby="files-heading">
@@ -100,7 +114,11 @@ export default function ConversationDetailsPage() {
                   className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:bg-slate-50"
                 >
                   {file.fileType?.startsWith('image/') && (file.thumbnailUrl ?? file.fileUrl) ? (
-                    <img src={file.thumbnailUrl ?? file.fileUrl ?? ''} alt="" className="h-10 w-10 rounded object-cover" />
+                    <img
+                      src={file.thumbnailUrl ?? file.fileUrl ?? ''}
+                      alt=""
+                      className="h-10 w-10 rounded object-cover"
+                    />
                   ) : (
                     <FileText className="h-10 w-10 p-2 text-slate-400" aria-hidden="true" />
                   )}

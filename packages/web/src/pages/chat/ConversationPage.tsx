@@ -19,20 +19,25 @@ import { useMessagesStore } from '../../stores/messages.ts';
 
 export default function ConversationPage() {
   const { conversationId = '' } = useParams();
-  const conversation = useConversationsStore((s) => s.conversations.find((c) => c.id === conversationId) ?? null);
+  const conversation = useConversationsStore(
+    (s) => s.conversations.find((c) => c.id === conversationId) ?? null,
+  );
   const cache = useMessagesStore((s) => s.cache.conversations[conversationId]);
   const loading = useMessagesStore((s) => s.loading[conversationId] === true);
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
   const [notFound, setNotFound] = useState<string | null>(null);
   const { hash } = useLocation();
-  const focusMessageId = hash.startsWith('#message-') ? decodeURIComponent(hash.slice('#message-'.length)) : null;
+  const focusMessageId = hash.startsWith('#message-')
+    ? decodeURIComponent(hash.slice('#message-'.length))
+    : null;
 
   useEffect(() => {
     if (!conversationId) return;
     const conversations = useConversationsStore.getState();
     // The guard activates on navigation; this keeps a direct mount (tests, hot reload) consistent.
-    if (conversations.activeConversationId !== conversationId) conversations.setActiveConversation(conversationId);
+    if (conversations.activeConversationId !== conversationId)
+      conversations.setActiveConversation(conversationId);
     else conversations.markRead(conversationId);
     useMessagesStore.getState().touchConversation(conversationId);
     useMessagesStore
@@ -92,7 +97,11 @@ export default function ConversationPage() {
         }
       />
       <TypingIndicator conversationId={conversationId} />
-      <Composer conversationId={activeConversationId === conversationId ? conversationId : null} conversationType={conversation.type} participantIds={participantIds} />
+      <Composer
+        conversationId={activeConversationId === conversationId ? conversationId : null}
+        conversationType={conversation.type}
+        participantIds={participantIds}
+      />
     </div>
   );
 }

@@ -31,7 +31,9 @@ export default function SearchPage() {
   const jumpTo = (conversationId: string, messageId: string, parentMessageId: string | null) => {
     if (parentMessageId) return DASHBOARD_PATHS.thread(parentMessageId);
     const conversation = conversations.find((c) => c.id === conversationId);
-    return conversation ? `${conversationPath(conversation)}#message-${messageId}` : DASHBOARD_PATHS.thread(messageId);
+    return conversation
+      ? `${conversationPath(conversation)}#message-${messageId}`
+      : DASHBOARD_PATHS.thread(messageId);
   };
 
   return (
@@ -46,7 +48,10 @@ export default function SearchPage() {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           <Search className="h-4 w-4" aria-hidden="true" /> Search
         </button>
       </form>
@@ -70,10 +75,17 @@ export default function SearchPage() {
               return (
                 <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-3">
                   <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
-                    <span className="font-semibold text-slate-800">{users[m.userId]?.username ?? 'Someone'}</span>
-                    <span>in {conversation ? conversationTitle(conversation, meId, users) : 'a conversation'}</span>
+                    <span className="font-semibold text-slate-800">
+                      {users[m.userId]?.username ?? 'Someone'}
+                    </span>
+                    <span>
+                      in {conversation ? conversationTitle(conversation, meId, users) : 'a conversation'}
+                    </span>
                     <span>{formatTime(m.createdAt)}</span>
-                    <Link to={jumpTo(m.conversationId, m.id, m.parentMessageId)} className="ml-auto font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={jumpTo(m.conversationId, m.id, m.parentMessageId)}
+                      className="ml-auto font-medium text-brand-700 hover:underline"
+                    >
                       Jump to message
                     </Link>
                   </div>

@@ -23,7 +23,9 @@ export default function ThreadPage() {
   const individual = useMessagesStore((s) => s.cache.individual);
   const sends = useMessagesStore((s) => s.sends);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
-  const conversation = useConversationsStore((s) => s.conversations.find((c) => c.id === parent?.conversationId) ?? null);
+  const conversation = useConversationsStore(
+    (s) => s.conversations.find((c) => c.id === parent?.conversationId) ?? null,
+  );
 
   useEffect(() => {
     if (!messageId) return;
@@ -32,7 +34,8 @@ export default function ThreadPage() {
       .loadThread(messageId)
       .then((thread) => {
         const conversations = useConversationsStore.getState();
-        if (conversations.activeConversationId !== thread.conversationId) conversations.setActiveConversation(thread.conversationId);
+        if (conversations.activeConversationId !== thread.conversationId)
+          conversations.setActiveConversation(thread.conversationId);
         setStatus({ id: messageId, state: 'ready' });
       })
       .catch((error: unknown) => {
@@ -42,12 +45,21 @@ export default function ThreadPage() {
   }, [messageId]);
 
   const replies = useMemo(
-    () => Object.values(individual).filter((m) => m.parentMessageId === messageId).sort(compareMessages),
+    () =>
+      Object.values(individual)
+        .filter((m) => m.parentMessageId === messageId)
+        .sort(compareMessages),
     [individual, messageId],
   );
 
   if (status?.id === messageId && status.state === 'error' && !parent) {
-    return <EmptyState icon={MessageSquareOff} title="Thread not found" description="The message may have been deleted, or you no longer have access to it." />;
+    return (
+      <EmptyState
+        icon={MessageSquareOff}
+        title="Thread not found"
+        description="The message may have been deleted, or you no longer have access to it."
+      />
+    );
   }
   if (!parent) {
     return (
@@ -62,7 +74,11 @@ export default function ThreadPage() {
     <div className="flex h-full min-h-0 flex-col bg-white">
       <header className="flex min-h-14 items-center gap-2 border-b border-slate-200 px-3 sm:px-4">
         {conversation ? (
-          <Link to={conversationPath(conversation)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100" aria-label="Back to the conversation">
+          <Link
+            to={conversationPath(conversation)}
+            className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+            aria-label="Back to the conversation"
+          >
             <ArrowLeft className="h-5 w-5" aria-hidden="true" />
           </Link>
         ) : null}
@@ -78,11 +94,19 @@ export default function ThreadPage() {
         <ol aria-label="Replies">
           {replies.map((reply) => (
             <li key={reply.id}>
-              <MessageRow message={reply} send={reply.clientMessageId ? sends[reply.clientMessageId] : undefined} showThreadLink={false} />
+              <MessageRow
+                message={reply}
+                send={reply.clientMessageId ? sends[reply.clientMessageId] : undefined}
+                showThreadLink={false}
+              />
             </li>
           ))}
         </ol>
-        {replies.length === 0 ? <p className="px-4 py-6 text-center text-sm text-slate-500">No replies yet. Start the thread below.</p> : null}
+        {replies.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-500">
+            No replies yet. Start the thread below.
+          </p>
+        ) : null}
       </div>
       <Composer
         conversationId={activeConversationId === parent.conversationId ? parent.conversationId : null}

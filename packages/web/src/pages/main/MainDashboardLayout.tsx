@@ -1,5 +1,14 @@
 /** /main_dashboard: the resident's chat area with its sidebar (navigation + conversations). */
-import { BarChart3, LayoutDashboard, LogOut, Megaphone, MessagesSquare, PlugZap, Search, Settings } from 'lucide-react';
+import {
+  BarChart3,
+  LayoutDashboard,
+  LogOut,
+  Megaphone,
+  MessagesSquare,
+  PlugZap,
+  Search,
+  Settings,
+} from 'lucide-react';
 import { Outlet } from 'react-router';
 import { ConversationSidebar } from '../../components/chat/ConversationSidebar.tsx';
 import { AppShell } from '../../components/shell/AppShell.tsx';
@@ -33,7 +42,12 @@ function MainSidebar() {
       <ConversationSidebar />
       <div className="mt-auto space-y-2 border-t border-slate-200 px-3 pt-4">
         <SidebarNav label="Account" items={footerItems} />
-        <Button variant="ghost" className="w-full justify-start px-3 text-slate-700" busy={busy} onClick={() => void logout()}>
+        <Button
+          variant="ghost"
+          className="w-full justify-start px-3 text-slate-700"
+          busy={busy}
+          onClick={() => void logout()}
+        >
           {busy ? null : <LogOut className="h-4 w-4" aria-hidden="true" />}
           Log out
         </Button>
