@@ -72,9 +72,7 @@ function stringFields(body: unknown): Record<string, string> {
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const unsafe = /[\u0000-\u001f\u007f"]/g;
+  const cleaned = base.replace(unsafe, '').trim().slice(0, 200);
   return cleaned || 'file';
 }
