@@ -85,6 +85,10 @@ export const DEFAULT_THEME = 'light';
 export const STYLE_PRELOAD_DELAYS_MS = [100, 500] as const;
 
 // Server-side limits that the spec leaves open (DESIGN, issues)
+/** The composer sends a typing notice at most this often. */
+export const TYPING_NOTICE_INTERVAL_MS = 3000;
+/** The server relays one notice per socket and conversation at most this often (floods are dropped). */
+export const TYPING_RELAY_MIN_GAP_MS = TYPING_NOTICE_INTERVAL_MS / 2;
 export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 

@@ -96,6 +96,17 @@ describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () =
     ).toEqual([]);
   });
 
+  it('a flood of typing notices is relayed at most once per TYPING_RELAY_MIN_GAP_MS', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const [a, b] = [await open(alice), await open(bob)];
+    for (let i = 0; i < 20; i += 1) a.socket.emit('typing', { conversationId: channel.id });
+    await until(() => b.of('typing').length > 0);
+    await settle();
+    expect(
+      b.of('typing').filter((p) => (p as { conversationId: string }).conversationId === channel.id),
+    ).toHaveLength(1);
+  });
+
   it('DESIGN access: when an admin hides a channel, residents’ sockets stop receiving its events', async () => {
     const channel = await makeChannel(t.app, alice);
     const [b, ad] = [await open(bob), await open(admin)];

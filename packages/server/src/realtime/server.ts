@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
   ERROR_CODES,
+  TYPING_RELAY_MIN_GAP_MS,
   clientEventSchemas,
   type Ack,
   type ClientToServerEvents,
@@ -98,12 +99,17 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
       if (presence.disconnected(userId)) broadcastPresence();
     });
 
+    const lastTypingAt = new Map<string, number>();
     socket.on('typing', (payload) => {
       const parsed = clientEventSchemas.typing.safeParse(payload);
       if (!parsed.success) return;
       const room = conversationRoom(parsed.data.conversationId);
       // Being in the room is the access check: rooms are only joined after one.
       if (!socket.rooms.has(room)) return;
+      // A client sends one notice per TYPING_NOTICE_INTERVAL_MS; a flood is dropped, not relayed.
+      const now = Date.now();
+      if (now - (lastTypingAt.get(room) ?? 0) < TYPING_RELAY_MIN_GAP_MS) return;
+      lastTypingAt.set(room, now);
       socket.to(room).emit('typing', {
         conversationId: parsed.data.conversationId,
         userId,

@@ -6,7 +6,7 @@
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
-import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
+import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../services/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
@@ -22,8 +22,6 @@ interface Props {
   placeholder?: string;
 }
 
-/** A typing notice at most this often. */
-const TYPING_EVERY_MS = 3000;
 const MENTION_AT_CARET = /(^|\s)@([\p{L}\p{N}_.-]*)$/u;
 
 export function Composer({
@@ -112,7 +110,7 @@ export function Composer({
     setCaret(position);
     setHighlight(0);
     const now = Date.now();
-    if (conversationId && value && now - lastTyping.current > TYPING_EVERY_MS) {
+    if (conversationId && value && now - lastTyping.current > TYPING_NOTICE_INTERVAL_MS) {
       lastTyping.current = now;
       emitTyping(conversationId);
     }
