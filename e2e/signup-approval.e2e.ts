@@ -63,10 +63,13 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await context.close();
   });
 
-  it('SPEC 2 guard: an anonymous visit to an authenticated route goes to /web-home', async () => {
+  it('SPEC 2 guard: an anonymous visit to an authenticated route, or to the root, goes to /web-home', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stoop.url}/main_dashboard/search`);
+    await page.waitForURL(/\/web-home$/);
+    // The root path goes to the public home for anonymous visitors.
+    await page.goto(`${stoop.url}/`);
     await page.waitForURL(/\/web-home$/);
     await context.close();
   });

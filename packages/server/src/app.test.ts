@@ -35,6 +35,14 @@ describe('app', () => {
     expectError(await call(t.app, 'POST', '/api/nope', {}, csrfHeaders(t.app)), 404);
   });
 
+  it('SPEC 2: the root path serves the app shell (the guard redirects by state from there)', async () => {
+    const root = await call(t.app, 'GET', '/');
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-type']).toContain('text/html');
+    expect(root.headers['cache-control']).toBe('no-cache');
+    expect(root.body).toContain('<title>Stoop</title>');
+  });
+
   it('the built web app is served, with the SPA fallback to index.html for other GETs', async () => {
     expect((await call(t.app, 'GET', '/app.js')).body).toContain('console.log');
     const deep = await call(t.app, 'GET', '/main_dashboard/chat-intro');

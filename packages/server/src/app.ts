@@ -158,7 +158,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       root: distDir,
       // Looked up per request, so a new build deployed into the folder is served at once.
       wildcard: true,
-      index: false,
+      // `/` is the app shell; without an index the static handler would refuse the folder (403).
+      index: ['index.html'],
       cacheControl: false,
       // Hashed build assets never change; everything else (sw.js, the manifest, icons) must be
       // revalidated, or browsers would keep an old service worker and never see an update.
