@@ -6,15 +6,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Conversation } from '@stoop/shared';
-import { CONVERSATION_DESCRIPTION_MAX, CONVERSATION_NAME_MAX } from '@stoop/shared';
 import { DASHBOARD_PATHS } from '../../routes/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { toast } from '../../services/toast.ts';
 import { Button } from '../ui/Button.tsx';
-
-const field =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+import { ChannelFields } from './ChannelFields.tsx';
 
 export function ChannelSettings({ conversation }: { conversation: Conversation }) {
   const me = useAuthStore((s) => s.user);
@@ -53,35 +50,15 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
         Channel settings
       </h2>
       <form className="mt-3 space-y-3" onSubmit={(e) => void save(e)}>
-        <label className="block text-sm font-medium text-slate-800">
-          Name
-          <input
-            className={field}
-            value={name}
-            maxLength={CONVERSATION_NAME_MAX}
-            required
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Description
-          <textarea
-            className={field}
-            rows={2}
-            value={description}
-            maxLength={CONVERSATION_DESCRIPTION_MAX}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          New icon
-          <input
-            className="mt-1 block w-full text-sm"
-            type="file"
-            accept="image/*"
-            onChange={(e) => setIcon(e.target.files?.[0] ?? null)}
-          />
-        </label>
+        <ChannelFields
+          name={name}
+          onNameChange={setName}
+          description={description}
+          onDescriptionChange={setDescription}
+          onIconChange={setIcon}
+          iconLabel="New icon"
+          descriptionRows={2}
+        />
         <div className="flex flex-wrap justify-between gap-2">
           {confirming ? (
             <span

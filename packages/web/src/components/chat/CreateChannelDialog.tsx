@@ -3,18 +3,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CONVERSATION_DESCRIPTION_MAX, CONVERSATION_NAME_MAX } from '@stoop/shared';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { Button } from '../ui/Button.tsx';
+import { ChannelFields } from './ChannelFields.tsx';
 import { conversationPath } from './chat-hooks.ts';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
-
-const field =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 export function CreateChannelDialog({ open, onOpenChange }: Props) {
   const createChannel = useConversationsStore((s) => s.createChannel);
@@ -53,35 +50,15 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
             Channels are open to every resident of your community.
           </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)}>
-            <label className="block text-sm font-medium text-slate-800">
-              Name
-              <input
-                className={field}
-                value={name}
-                maxLength={CONVERSATION_NAME_MAX}
-                required
-                onChange={(e) => setName(e.target.value)}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Description
-              <textarea
-                className={field}
-                rows={3}
-                value={description}
-                maxLength={CONVERSATION_DESCRIPTION_MAX}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Icon (optional)
-              <input
-                className="mt-1 block w-full text-sm"
-                type="file"
-                accept="image/*"
-                onChange={(e) => setIcon(e.target.files?.[0] ?? null)}
-              />
-            </label>
+            <ChannelFields
+              name={name}
+              onNameChange={setName}
+              description={description}
+              onDescriptionChange={setDescription}
+              onIconChange={setIcon}
+              iconLabel="Icon (optional)"
+              descriptionRows={3}
+            />
             <div className="flex justify-end gap-2">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>
