@@ -1,52 +1,34 @@
 /** Contact form for questions, account problems and privacy requests. */
 import { contactBodySchema } from '@stoop/shared/schemas/auth';
 import { Send } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { EmailField, TextAreaField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
-import {
-  errorMessage,
-  serverFieldError,
-  validate,
-  type FieldErrors,
-} from '../../components/form/validate.ts';
+import { useState, type FormEvent } from 'react';
+import { EmailField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { sendContactMessage } from '../../services/account-api.ts';
-import { toast } from '../../services/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 export default function ContactPage() {
   const user = useAuthStore((s) => s.user);
-  const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(user?.username ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const { form, errors, busy, submit } = useSchemaForm(contactBodySchema, {
+    serverFields: ['name', 'email', 'message'],
+    failure: 'Your message could not be sent. Please try again.',
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(contactBodySchema, { name, email, message });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await sendContactMessage(checked.data);
-      setSent(true);
-      setMessage('');
-    } catch (error) {
-      const fieldErrors = serverFieldError(error, ['name', 'email', 'message']);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast.error(errorMessage(error, 'Your message could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(event, {
+      values: { name, email, message },
+      action: async (data) => {
+        await sendContactMessage(data);
+        setSent(true);
+        setMessage('');
+      },
+    });
 
   return (
     <PublicLayout>

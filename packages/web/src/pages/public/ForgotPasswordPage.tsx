@@ -4,42 +4,30 @@
  */
 import { forgotPasswordBodySchema } from '@stoop/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { EmailField, focusFirstInvalid } from '../../components/form/fields.tsx';
-import { errorMessage, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { EmailField } from '../../components/form/fields.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../routes/paths.ts';
 import { requestPasswordReset } from '../../services/account-api.ts';
-import { toast } from '../../services/toast.ts';
 
 export default function ForgotPasswordPage() {
-  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, errors, busy, submit } = useSchemaForm(forgotPasswordBodySchema, {
+    failure: 'We could not send the link. Please try again.',
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(forgotPasswordBodySchema, { email });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await requestPasswordReset(checked.data.email);
-      setSentTo(checked.data.email);
-    } catch (error) {
-      toast.error(errorMessage(error, 'We could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(event, {
+      values: { email },
+      action: async (data) => {
+        await requestPasswordReset(data.email);
+        setSentTo(data.email);
+      },
+    });
 
   return (
     <PublicLayout minimalHeader>

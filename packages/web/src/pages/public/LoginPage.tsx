@@ -1,18 +1,12 @@
 /** Login with email and password; the guard then sends the user where their role and lock state lead. */
 import { loginBodySchema } from '@stoop/shared/schemas/auth';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmailField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
-import {
-  errorMessage,
-  serverFieldError,
-  validate,
-  type FieldErrors,
-} from '../../components/form/validate.ts';
+import { EmailField, TextField } from '../../components/form/fields.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../routes/paths.ts';
-import { toast } from '../../services/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
@@ -20,33 +14,21 @@ const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underli
 export default function LoginPage() {
   const login = useAuthStore((s) => s.login);
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, errors, busy, submit } = useSchemaForm(loginBodySchema, {
+    serverFields: ['email', 'password'],
+    failure: 'Login failed. Please try again.',
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(loginBodySchema, { email, password });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await login(checked.data.email, checked.data.password);
-      await navigate(PATHS.root, { replace: true });
-    } catch (error) {
-      const fieldErrors = serverFieldError(error, ['email', 'password']);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast.error(errorMessage(error, 'Login failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(event, {
+      values: { email, password },
+      action: async (data) => {
+        await login(data.email, data.password);
+        await navigate(PATHS.root, { replace: true });
+      },
+    });
 
   return (
     <PublicLayout minimalHeader>

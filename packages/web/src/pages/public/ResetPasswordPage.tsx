@@ -1,10 +1,11 @@
 /** Choose a new password with the single-use token from the emailed link (?token=...). */
 import { resetPasswordBodySchema } from '@stoop/shared/schemas/auth';
 import { LinkIcon } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { focusFirstInvalid, TextField } from '../../components/form/fields.tsx';
-import { errorMessage, validate, type FieldErrors } from '../../components/form/validate.ts';
+import { TextField } from '../../components/form/fields.tsx';
+import type { FieldErrors } from '../../components/form/validate.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../routes/paths.ts';
@@ -15,38 +16,30 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, errors, busy, submit } = useSchemaForm(resetPasswordBodySchema, {
+    failure: 'The password could not be changed. The link may have expired.',
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(resetPasswordBodySchema, { token, password });
-    const nextErrors: FieldErrors = checked.ok ? {} : { ...checked.errors };
-    if (confirm !== password) nextErrors.confirm = 'The passwords do not match';
-    if (nextErrors.token) {
-      toast.error('This reset link is not valid. Please request a new one.');
-      delete nextErrors.token;
-    }
-    if (!checked.ok || Object.keys(nextErrors).length > 0) {
-      setErrors(nextErrors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await resetPassword(checked.data.token, checked.data.password);
-      toast.success('Your password was changed. Log in with your new password.');
-      await navigate(PATHS.login, { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, 'The password could not be changed. The link may have expired.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(event, {
+      values: { token, password },
+      extraErrors: (_data, schemaErrors) => {
+        const found: FieldErrors = { ...schemaErrors };
+        if (confirm !== password) found.confirm = 'The passwords do not match';
+        if (found.token) {
+          toast.error('This reset link is not valid. Please request a new one.');
+          delete found.token;
+        }
+        return found;
+      },
+      action: async (data) => {
+        await resetPassword(data.token, data.password);
+        toast.success('Your password was changed. Log in with your new password.');
+        await navigate(PATHS.login, { replace: true });
+      },
+    });
 
   if (!token) {
     return (

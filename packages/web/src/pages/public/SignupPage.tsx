@@ -3,15 +3,10 @@
  * awaiting-approval page. The terms and privacy policy open as modals without leaving the form.
  */
 import { signupBodySchema } from '@stoop/shared/schemas/auth';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmailField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
-import {
-  errorMessage,
-  serverFieldError,
-  validate,
-  type FieldErrors,
-} from '../../components/form/validate.ts';
+import { EmailField, TextField } from '../../components/form/fields.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -25,36 +20,24 @@ const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-bran
 export default function SignupPage() {
   const signup = useAuthStore((s) => s.signup);
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, errors, busy, submit } = useSchemaForm(signupBodySchema, {
+    serverFields: ['username', 'email', 'password', 'acceptTerms'],
+    failure: 'Sign up failed. Please try again.',
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(signupBodySchema, { username, email, password, acceptTerms });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await signup(checked.data);
-      toast.success('Your account was created. An admin will approve it soon.');
-      await navigate(PATHS.awaitingApproval, { replace: true });
-    } catch (error) {
-      const fieldErrors = serverFieldError(error, ['username', 'email', 'password', 'acceptTerms']);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast.error(errorMessage(error, 'Sign up failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(event, {
+      values: { username, email, password, acceptTerms },
+      action: async (data) => {
+        await signup(data);
+        toast.success('Your account was created. An admin will approve it soon.');
+        await navigate(PATHS.awaitingApproval, { replace: true });
+      },
+    });
 
   const termsError = errors.acceptTerms;
   return (
