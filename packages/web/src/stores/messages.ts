@@ -48,6 +48,23 @@ export interface OutgoingMessage {
   progress: number | null;
 }
 
+/** What a cancelled upload gives back to the composer it came from, so the resident can try again. */
+export interface RestoredDraft {
+  content: string;
+  file: File | null;
+}
+
+/** Which composer a draft belongs to: the conversation's own, or one thread's reply box. */
+export const draftKey = (conversationId: string, parentMessageId: string | null) =>
+  parentMessageId ? `${conversationId}/thread/${parentMessageId}` : conversationId;
+
+/**
+ * An upload can be stopped while its bytes are still going out. Once all are sent the server may
+ * already be storing the message, and aborting would only hide a message that still arrives.
+ */
+export const isCancellableUpload = (send: OutgoingMessage): boolean =>
+  send.status === 'pending' && send.progress !== null && send.progress < 1;
+
 export interface SendInput {
   content: string;
   parentMessageId?: string | null;
@@ -61,6 +78,8 @@ export interface MessagesState {
   loading: Record<string, boolean>;
   /** Highest change-feed position seen; the socket syncs from here after a reconnect. */
   seq: number;
+  /** Drafts of cancelled uploads, by draftKey, waiting for their composer to take them back. */
+  restoredDrafts: Record<string, RestoredDraft>;
 
   loadMessages: (conversationId: string) => Promise<void>;
   loadOlder: (conversationId: string) => Promise<void>;
@@ -68,6 +87,14 @@ export interface MessagesState {
   sendMessage: (input: SendInput) => Promise<Message | null>;
   retrySend: (clientMessageId: string) => Promise<Message | null>;
   discardSend: (clientMessageId: string) => void;
+  /**
+   * Stops an upload in progress: the request is aborted, the pending message leaves the list and
+   * its text and file go back to the composer (restoredDrafts). No error is shown: the resident
+   * asked for it.
+   */
+  cancelSend: (clientMessageId: string) => void;
+  /** Hands a restored draft to its composer once; null when there is none. */
+  takeRestoredDraft: (key: string) => RestoredDraft | null;
   likeMessage: (messageId: string) => Promise<void>;
   unlikeMessage: (messageId: string) => Promise<void>;
   editMessage: (messageId: string, content: string) => Promise<boolean>;
@@ -117,9 +144,23 @@ function localEcho(send: OutgoingMessage, userId: string): Message {
   };
 }
 
-const initialState = () => ({ cache: emptyCache(), sends: {}, loading: {}, seq: 0 });
+const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Two cancelled drafts for one composer are kept together rather than one replacing the other. */
+function mergeDrafts(earlier: RestoredDraft | undefined, later: RestoredDraft): RestoredDraft {
+  if (!earlier) return later;
+  return {
+    content: [earlier.content, later.content].filter(Boolean).join('\n'),
+    file: earlier.file ?? later.file,
+  };
+}
+
+const initialState = () => ({ cache: emptyCache(), sends: {}, loading: {}, seq: 0, restoredDrafts: {} });
 
 export const useMessagesStore = create<MessagesState>()((set, get) => {
+  /** Uploads on the wire, by clientMessageId; only these can be cancelled. */
+  const uploads = new Map<string, AbortController>();
+
   /** What eviction must keep: the open conversation and every unsent local echo. */
   const keep = (): Keep => ({
     conversationId: activeConversationId(),
@@ -193,21 +234,29 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const send = get().sends[clientMessageId];
       if (!send) return null;
+      const upload = send.file ? new AbortController() : null;
+      if (upload) uploads.set(clientMessageId, upload);
       try {
         const message = await chatApi.sendMessage(
           send.conversationId,
           { content: send.content, clientMessageId, parentMessageId: send.parentMessageId, file: send.file },
-          { onProgress: (fraction) => updateSend(clientMessageId, { progress: fraction }) },
+          {
+            onProgress: (fraction) => updateSend(clientMessageId, { progress: fraction }),
+            ...(upload ? { signal: upload.signal } : {}),
+          },
         );
         applyServerMessages([message]);
         return message;
       } catch (error) {
-        if (!get().sends[clientMessageId]) return null; // the socket already delivered the server copy
+        // Gone from sends: the socket delivered the server copy first, or the resident cancelled.
+        if (!get().sends[clientMessageId] || isAbortError(error)) return null;
         if (isNetworkError(error) && attempt === 0) continue;
         updateSend(clientMessageId, { status: 'failed', progress: null });
         logger.warn('Message send failed', { clientMessageId, status: isApiError(error) ? error.status : 0 });
         toast.error(errorText(error, 'Your message could not be sent.'));
         return null;
+      } finally {
+        if (upload && uploads.get(clientMessageId) === upload) uploads.delete(clientMessageId);
       }
     }
     return null;
@@ -284,6 +333,33 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       const sends = { ...get().sends };
       delete sends[clientMessageId];
       set({ sends, cache: removeMessage(get().cache, localMessageId(clientMessageId)) });
+    },
+
+    cancelSend: (clientMessageId) => {
+      const send = get().sends[clientMessageId];
+      const upload = uploads.get(clientMessageId);
+      if (!send || !upload || !isCancellableUpload(send)) return;
+      uploads.delete(clientMessageId);
+      const key = draftKey(send.conversationId, send.parentMessageId);
+      const draft = mergeDrafts(get().restoredDrafts[key], { content: send.content, file: send.file });
+      const sends = { ...get().sends };
+      delete sends[clientMessageId];
+      // The send leaves the state before the abort, so the failing request reads as cancelled.
+      set({
+        sends,
+        cache: removeMessage(get().cache, localMessageId(clientMessageId)),
+        restoredDrafts: { ...get().restoredDrafts, [key]: draft },
+      });
+      upload.abort();
+    },
+
+    takeRestoredDraft: (key) => {
+      const draft = get().restoredDrafts[key];
+      if (!draft) return null;
+      const restoredDrafts = { ...get().restoredDrafts };
+      delete restoredDrafts[key];
+      set({ restoredDrafts });
+      return draft;
     },
 
     likeMessage: async (messageId) => {
@@ -374,7 +450,12 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 
     count: () => cacheSize(get().cache),
 
-    reset: () => set(initialState()),
+    reset: () => {
+      // Logout drops every pending send; their uploads must not go on in the background.
+      for (const upload of uploads.values()) upload.abort();
+      uploads.clear();
+      set(initialState());
+    },
   };
 });
 

@@ -1,15 +1,16 @@
 /**
  * Message composer: multiline (Enter sends, Shift+Enter adds a line), a file attachment, @mention
  * completion and typing notices. Sending is optimistic: the text clears at once and the message
- * shows as pending in the list, with its upload progress.
+ * shows as pending in the list, with its upload progress. A cancelled upload comes back here,
+ * text and file, so the resident can change it and send again.
  */
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../services/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
-import { useMessagesStore } from '../../stores/messages.ts';
+import { draftKey, useMessagesStore } from '../../stores/messages.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 
@@ -40,6 +41,22 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const disabled = conversationId === null;
+  const [notice, setNotice] = useState('');
+  const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
+  const restored = useMessagesStore((s) => (draftSlot ? s.restoredDrafts[draftSlot] : undefined));
+
+  useEffect(() => {
+    if (!draftSlot || !restored) return;
+    const draft = useMessagesStore.getState().takeRestoredDraft(draftSlot);
+    if (!draft) return;
+    // Anything typed since the send stays; the cancelled text goes back in front of it. A file
+    // picked since then stays too: the cancelled one is still on the resident's device.
+    setText((current) => [draft.content, current].filter(Boolean).join('\n'));
+    setFile((current) => current ?? draft.file);
+    setNotice('Upload cancelled. Your message is back in the message box.');
+    // The Cancel button just left the page; keyboard users continue where the message is.
+    textarea.current?.focus();
+  }, [draftSlot, restored]);
 
   const mention = MENTION_AT_CARET.exec(text.slice(0, caret));
   const mentionQuery = mention ? (mention[2] ?? '').toLowerCase() : null;
@@ -71,6 +88,7 @@ export function Composer({
     if (disabled || (!content && !file)) return;
     setText('');
     setFile(null);
+    setNotice('');
     if (fileInput.current) fileInput.current.value = '';
     if (conversationType) useActivityStore.getState().record(conversationId, conversationType);
     // Errors are shown by the store (toast); the failed message offers Retry in the list.
@@ -118,6 +136,9 @@ export function Composer({
 
   return (
     <div className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
+      <p className="sr-only" role="status">
+        {notice}
+      </p>
       {showMentions ? (
         <ul
           role="listbox"

@@ -10,11 +10,12 @@ import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
 import { DASHBOARD_PATHS } from '../../routes/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
-import { useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { isCancellableUpload, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { formatTime } from './chat-hooks.ts';
 import { Attachment, MessageText } from './MessageBody.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
 
 interface Props {
   message: Message;
@@ -37,8 +38,16 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
   const users = useUsersStore((s) => s.byId);
-  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage, retrySend, discardSend } =
-    useMessagesStore.getState();
+  const {
+    likeMessage,
+    unlikeMessage,
+    editMessage,
+    deleteMessage,
+    flagMessage,
+    retrySend,
+    discardSend,
+    cancelSend,
+  } = useMessagesStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -118,19 +127,10 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
         )}
         <Attachment message={message} />
         {send?.progress !== null && send?.progress !== undefined && sending ? (
-          <div
-            className="mt-1 h-1.5 w-48 overflow-hidden rounded bg-slate-200"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(send.progress * 100)}
-          >
-            <div
-              className="h-full bg-brand-600 transition-[width]"
-              style={{ width: `${Math.round(send.progress * 100)}%` }}
-            />
-          </div>
+          <UploadProgress
+            progress={send.progress}
+            onCancel={isCancellableUpload(send) ? () => cancelSend(send.clientMessageId) : null}
+          />
         ) : null}
         {failed ? (
           <div className="mt-1 flex items-center gap-2 text-xs text-red-700" role="alert">

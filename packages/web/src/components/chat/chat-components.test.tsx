@@ -5,7 +5,7 @@ import type { Conversation, PublicUser, User } from '@stoop/shared';
 import { makeMessage } from '../../services/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
-import { useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { draftKey, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
@@ -45,6 +45,16 @@ function conversation(overrides: Partial<Conversation>): Conversation {
   };
 }
 
+const pendingUpload: OutgoingMessage = {
+  clientMessageId: 'up',
+  conversationId: 'c1',
+  content: '',
+  parentMessageId: null,
+  file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }),
+  status: 'pending',
+  progress: 0,
+};
+
 beforeEach(() => {
   useAuthStore.setState({ user: me });
   useUsersStore.setState({ byId: { nadia }, loaded: true });
@@ -71,6 +81,27 @@ describe('Composer', () => {
   it('is disabled while no conversation is active', () => {
     render(<Composer conversationId={null} conversationType={null} participantIds={[]} />);
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).disabled).toBe(true);
+  });
+
+  it('takes back the text and file of a cancelled upload and puts the caret in the message box', () => {
+    const file = new File(['x'], 'lease.pdf', { type: 'application/pdf' });
+    useMessagesStore.setState({ restoredDrafts: { [draftKey('c1', null)]: { content: 'the lease', file } } });
+    render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+    expect(box.value).toBe('the lease');
+    expect(screen.getByText('lease.pdf')).toBeTruthy();
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByRole('status').textContent).toMatch(/Upload cancelled/);
+    expect(useMessagesStore.getState().restoredDrafts).toEqual({});
+  });
+
+  it('leaves a thread reply’s draft to that thread’s composer', () => {
+    const key = draftKey('c1', 'parent-1');
+    useMessagesStore.setState({ restoredDrafts: { [key]: { content: 'reply', file: null } } });
+    render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('');
+    expect(useMessagesStore.getState().restoredDrafts[key]).toBeDefined();
+    useMessagesStore.setState({ restoredDrafts: {} });
   });
 
   it('completes @mentions from the directory', () => {
@@ -104,6 +135,29 @@ describe('MessageRow', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     expect(retry).toHaveBeenCalledWith('cm');
+  });
+
+  it('an upload in progress has a Cancel button beside its progress bar that stops it', () => {
+    const cancel = vi.fn();
+    useMessagesStore.setState({ cancelSend: cancel });
+    const message = makeMessage({ id: 'local-up', userId: 'me', clientMessageId: 'up', fileName: 'a.jpg' });
+    const uploading = (progress: number) => (
+      <MemoryRouter>
+        <MessageRow message={message} send={{ ...pendingUpload, progress }} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(uploading(0.4));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
+      '40',
+    );
+    const button = screen.getByRole('button', { name: 'Cancel upload' });
+    // A real button: reachable with Tab, pressed with Enter or Space.
+    expect(button.tagName).toBe('BUTTON');
+    fireEvent.click(button);
+    expect(cancel).toHaveBeenCalledWith('up');
+    // Every byte sent: the server may be storing it already, so there is nothing left to cancel.
+    rerender(uploading(1));
+    expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
   });
 
   it('renders markdown safely and shows who liked', () => {

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@stoop/shared';
+import { applyPage } from '../services/message-cache.ts';
+import { makeMessage } from '../services/message-cache.fixtures.ts';
+import { toast } from '../services/toast.ts';
+import { installFakeXhr, lastXhr } from '../test/fake-xhr.ts';
+import { useAuthStore } from './auth.ts';
+import { useConversationsStore } from './conversations.ts';
+import { draftKey, isCancellableUpload, useMessagesStore } from './messages.ts';
+
+const me = { id: 'me', role: 'resident', isLocked: false } as User;
+const photo = () => new File(['x'.repeat(2048)], 'balcony.jpg', { type: 'image/jpeg' });
+
+const view = () => useMessagesStore.getState().cache.conversations.c1?.messages ?? [];
+const onlySend = () => {
+  const sends = Object.values(useMessagesStore.getState().sends);
+  expect(sends).toHaveLength(1);
+  return sends[0]!;
+};
+
+beforeEach(() => {
+  installFakeXhr();
+  vi.spyOn(toast, 'error').mockReturnValue('t');
+  useMessagesStore.getState().reset();
+  useMessagesStore.setState({
+    cache: applyPage(useMessagesStore.getState().cache, 'c1', { messages: [], hasMore: false }, 'initial'),
+  });
+  useAuthStore.setState({ user: me });
+  useConversationsStore.setState({ activeConversationId: 'c1' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('messages store: cancelling an upload', () => {
+  it('aborts the request, removes the pending message and gives text and file back, without an error', async () => {
+    const file = photo();
+    const sending = useMessagesStore.getState().sendMessage({ content: 'our balcony', file });
+    lastXhr().progress(512, 2048);
+    const send = onlySend();
+    expect(send.progress).toBe(0.25);
+    expect(isCancellableUpload(send)).toBe(true);
+
+    useMessagesStore.getState().cancelSend(send.clientMessageId);
+
+    expect(lastXhr().aborted).toBe(true);
+    await expect(sending).resolves.toBeNull();
+    expect(view()).toEqual([]);
+    expect(useMessagesStore.getState().sends).toEqual({});
+    expect(toast.error).not.toHaveBeenCalled();
+    const draft = useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null));
+    expect(draft).toEqual({ content: 'our balcony', file });
+    // Taken once: the composer does not get it a second time.
+    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
+  });
+
+  it('a thread reply goes back to that thread’s composer', async () => {
+    const sending = useMessagesStore
+      .getState()
+      .sendMessage({ content: 'reply', file: photo(), parentMessageId: 'parent-1' });
+    useMessagesStore.getState().cancelSend(onlySend().clientMessageId);
+    await sending;
+    expect(Object.keys(useMessagesStore.getState().restoredDrafts)).toEqual([draftKey('c1', 'parent-1')]);
+  });
+
+  it('cannot cancel once every byte is sent: the server may already be storing the message', async () => {
+    const sending = useMessagesStore.getState().sendMessage({ content: 'late', file: photo() });
+    lastXhr().progress(2048, 2048);
+    const send = onlySend();
+    expect(isCancellableUpload(send)).toBe(false);
+    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    expect(lastXhr().aborted).toBe(false);
+    lastXhr().respond(201, {
+      message: makeMessage({ id: 'server-1', content: 'late', clientMessageId: send.clientMessageId }),
+    });
+    await sending;
+    expect(view().map((m) => m.id)).toEqual(['server-1']);
+  });
+
+  it('a failed upload is not cancellable (it offers Retry and Discard instead)', async () => {
+    const sending = useMessagesStore.getState().sendMessage({ content: 'x', file: photo() });
+    lastXhr().respond(500, { message: 'Storage is full' });
+    await sending;
+    const send = onlySend();
+    expect(send.status).toBe('failed');
+    expect(isCancellableUpload(send)).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Storage is full');
+  });
+
+  it('logout (reset) stops uploads still on the wire', () => {
+    void useMessagesStore.getState().sendMessage({ content: 'x', file: photo() });
+    const request = lastXhr();
+    useMessagesStore.getState().reset();
+    expect(request.aborted).toBe(true);
+  });
+});
