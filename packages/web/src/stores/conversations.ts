@@ -37,7 +37,8 @@ export interface ConversationsState {
   details: Record<string, ConversationDetails>;
 
   setActiveConversation: (conversationId: string | null) => void;
-  loadConversations: () => Promise<void>;
+  /** Fetches the list; false when it failed (the toast is shown here). */
+  loadConversations: () => Promise<boolean>;
   /** Loads the details panel data; null (and a toast) on failure. */
   loadDetails: (conversationId: string) => Promise<ConversationDetails | null>;
   upsertConversation: (conversation: Conversation) => void;
@@ -125,11 +126,13 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
           conversations: list.map((c) => (c.id === active ? { ...c, unreadCount: 0 } : c)).sort(byRecency),
           loaded: true,
         });
+        return true;
       } catch (error) {
         logger.error('Failed to load conversations', error);
         toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', {
           id: 'conversations-load',
         });
+        return false;
       } finally {
         set({ loading: false });
       }

@@ -1,8 +1,8 @@
 /**
  * The conversation list of the main sidebar: channels and direct chats with unread badges,
- * presence dots for direct chats, a filter box and the two create dialogs.
+ * presence dots for direct chats, a filter box, the two create dialogs and the channel browser.
  */
-import { Hash, MessageSquarePlus, Plus } from 'lucide-react';
+import { Compass, Hash, MessageSquarePlus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@stoop/shared';
@@ -11,6 +11,7 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { BrowseChannelsDialog } from './BrowseChannelsDialog.tsx';
 import { conversationPath, conversationTitle, otherParticipant, useChatBootstrap } from './chat-hooks.ts';
 import { CreateChannelDialog } from './CreateChannelDialog.tsx';
 import { StartDirectDialog } from './StartDirectDialog.tsx';
@@ -75,7 +76,7 @@ export function ConversationSidebar() {
   const users = useUsersStore((s) => s.byId);
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const [filter, setFilter] = useState('');
-  const [dialog, setDialog] = useState<'channel' | 'direct' | null>(null);
+  const [dialog, setDialog] = useState<'channel' | 'direct' | 'browse' | null>(null);
 
   const { channels, directs } = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -140,6 +141,15 @@ export function ConversationSidebar() {
             <li className="px-3 py-1 text-sm text-slate-500">No channels{filter ? ' match' : ' yet'}.</li>
           ) : null}
         </ul>
+        <button
+          type="button"
+          className="mt-0.5 flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          onClick={() => setDialog('browse')}
+          aria-haspopup="dialog"
+        >
+          <Compass className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+          Browse channels
+        </button>
       </div>
       <div>
         <div className={heading}>
@@ -172,6 +182,10 @@ export function ConversationSidebar() {
       <StartDirectDialog
         open={dialog === 'direct'}
         onOpenChange={(open) => setDialog(open ? 'direct' : null)}
+      />
+      <BrowseChannelsDialog
+        open={dialog === 'browse'}
+        onOpenChange={(open) => setDialog(open ? 'browse' : null)}
       />
     </section>
   );
