@@ -2,20 +2,25 @@
  * The virtualised message list (react-virtuoso). Older pages are prepended while hasMore using
  * Virtuoso's firstItemIndex: the index of the first item drops by the number of items added on
  * top, so the rows on screen stay where they are. Day labels (SPEC 9) separate the days; the list
- * reads downwards, so the days run oldest to newest here.
+ * reads downwards, so the days run oldest to newest here. A jump target (a search result) is
+ * scrolled to once it is loaded and highlighted for a moment.
  */
-import { useMemo, useRef } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
 import { groupByDate } from '../../services/date-groups.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { MessageRow } from './MessageRow.tsx';
+import type { JumpTarget } from './use-message-jump.ts';
 
 type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
 
 /** A large start index so prepending never goes below zero. */
 const START_INDEX = 1_000_000;
+
+/** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
+export const JUMP_HIGHLIGHT_MS = 2500;
 
 export function toItems(messages: readonly Message[], now = new Date()): Item[] {
   const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
@@ -27,16 +32,48 @@ export function toItems(messages: readonly Message[], now = new Date()): Item[] 
 
 interface Props {
   messages: readonly Message[];
-  /** Opens the list at this message (a search result's jump link) instead of the newest one. */
-  focusMessageId?: string | null;
+  /** Scrolls to this message (a search result's jump link) once it is among `messages`. */
+  jumpTarget?: JumpTarget | null;
   hasMore: boolean;
   loading: boolean;
   onLoadOlder: () => void;
 }
 
-export function MessageList({ messages, focusMessageId = null, hasMore, loading, onLoadOlder }: Props) {
+/**
+ * Scrolls to the jump target when it is in the list, once per request, and says which message is
+ * the target (it takes focus) and whether it is still highlighted.
+ */
+function useScrollToJumpTarget(
+  virtuoso: RefObject<VirtuosoHandle | null>,
+  jumpTarget: JumpTarget | null,
+  targetIndex: number,
+): { jumpedId: string | null; highlighted: boolean } {
+  const handled = useRef<string | null>(null);
+  const [jump, setJump] = useState<{ id: string; key: string } | null>(null);
+  const [highlighted, setHighlighted] = useState(false);
+
+  useEffect(() => {
+    if (!jumpTarget || targetIndex < 0 || handled.current === jumpTarget.requestKey) return;
+    handled.current = jumpTarget.requestKey;
+    // 'auto', not 'smooth': a smooth scroll across hundreds of rows of unknown height lands late.
+    virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center', behavior: 'auto' });
+    setJump({ id: jumpTarget.messageId, key: jumpTarget.requestKey });
+    setHighlighted(true);
+  }, [virtuoso, jumpTarget, targetIndex]);
+
+  useEffect(() => {
+    if (!jump) return;
+    const timer = setTimeout(() => setHighlighted(false), JUMP_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [jump]);
+
+  return { jumpedId: jump?.id ?? null, highlighted };
+}
+
+export function MessageList({ messages, jumpTarget = null, hasMore, loading, onLoadOlder }: Props) {
   const sends = useMessagesStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
+  const virtuoso = useRef<VirtuosoHandle>(null);
   // Tracks where the previous first message sits, to move firstItemIndex by what was prepended.
   const anchor = useRef<{ id: string | null; index: number; first: number }>({
     id: null,
@@ -56,7 +93,8 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
     return first;
   }, [items]);
 
-  const focusIndex = focusMessageId ? items.findIndex((i) => i.key === focusMessageId) : -1;
+  const targetIndex = jumpTarget ? items.findIndex((i) => i.key === jumpTarget.messageId) : -1;
+  const { jumpedId, highlighted } = useScrollToJumpTarget(virtuoso, jumpTarget, targetIndex);
 
   if (messages.length === 0) {
     return (
@@ -68,12 +106,13 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
 
   return (
     <Virtuoso
+      ref={virtuoso}
       className="min-h-0 flex-1"
       data={items}
       firstItemIndex={firstItemIndex}
       // Remounted per conversation (keyed by the page), so the initial position applies on open.
       initialTopMostItemIndex={
-        focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }
+        targetIndex >= 0 ? { index: targetIndex, align: 'center' } : { index: 'LAST', align: 'end' }
       }
       computeItemKey={(_, item) => item.key}
       startReached={() => {
@@ -103,6 +142,8 @@ export function MessageList({ messages, focusMessageId = null, hasMore, loading,
           <MessageRow
             message={item.message}
             send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
+            jumpTarget={item.key === jumpedId}
+            highlighted={highlighted && item.key === jumpedId}
           />
         )
       }

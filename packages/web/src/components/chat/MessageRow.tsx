@@ -4,7 +4,7 @@
  * hover and on keyboard focus within the row.
  */
 import { Flag, Heart, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
@@ -22,6 +22,10 @@ interface Props {
   send: OutgoingMessage | undefined;
   /** Thread view hides the reply action on replies. */
   showThreadLink?: boolean;
+  /** The message a jump link opened: it can take focus, so screen readers start there. */
+  jumpTarget?: boolean;
+  /** Briefly marked after a jump, so the eye finds it. */
+  highlighted?: boolean;
 }
 
 const action =
@@ -34,7 +38,13 @@ function likeSummary(
   return likedBy.map((id) => names[id]?.username ?? 'Someone').join(', ');
 }
 
-export const MessageRow = memo(function MessageRow({ message, send, showThreadLink = true }: Props) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  send,
+  showThreadLink = true,
+  jumpTarget = false,
+  highlighted = false,
+}: Props) {
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
   const users = useUsersStore((s) => s.byId);
@@ -51,6 +61,14 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const article = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // The jump link that led here is gone with the search page; focus the message instead, but
+    // never take focus from something the resident is already using.
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (highlighted && idle) article.current?.focus({ preventScroll: true });
+  }, [highlighted]);
 
   const isOwn = me?.id === message.userId;
   const liked = me ? message.likedBy.includes(me.id) : false;
@@ -80,9 +98,12 @@ export const MessageRow = memo(function MessageRow({ message, send, showThreadLi
 
   return (
     <article
-      className={`group relative flex gap-3 px-3 py-2 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending ? 'opacity-70' : ''}`}
+      ref={article}
+      tabIndex={jumpTarget ? -1 : undefined}
+      className={`group relative flex gap-3 px-3 py-2 transition-colors duration-700 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending ? 'opacity-70' : ''} ${highlighted ? 'bg-amber-50! ring-2 ring-inset ring-amber-300' : ''}`}
       aria-label={`${name} at ${formatTime(message.createdAt)}`}
       data-message-id={message.id}
+      data-highlighted={highlighted || undefined}
       id={`message-${message.id}`}
     >
       <UserAvatar

@@ -8,6 +8,7 @@ import { ConnectionBanner } from '../../components/chat/ConnectionBanner.tsx';
 import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx';
 import { MessageList } from '../../components/chat/MessageList.tsx';
 import { TypingIndicator } from '../../components/chat/TypingIndicator.tsx';
+import { messageIdFromHash, useMessageJump } from '../../components/chat/use-message-jump.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isApiError } from '../../services/api.ts';
 import { joinConversation } from '../../services/socket.ts';
@@ -27,10 +28,8 @@ export default function ConversationPage() {
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const { hash } = useLocation();
-  const focusMessageId = hash.startsWith('#message-')
-    ? decodeURIComponent(hash.slice('#message-'.length))
-    : null;
+  const { hash, key: locationKey } = useLocation();
+  const jump = useMessageJump(conversationId, messageIdFromHash(hash), locationKey);
 
   useEffect(() => {
     if (!conversationId) return;
@@ -83,9 +82,17 @@ export default function ConversationPage() {
     <div className="flex h-full min-h-0 flex-col bg-white">
       <ConversationHeader conversation={conversation} />
       <ConnectionBanner />
+      {jump.status === 'searching' ? (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-600"
+        >
+          <Spinner className="h-3.5 w-3.5" /> Finding the message…
+        </p>
+      ) : null}
       <MessageList
         key={conversationId}
-        focusMessageId={focusMessageId}
+        jumpTarget={jump.status === 'found' ? jump.target : null}
         messages={cache?.messages ?? []}
         hasMore={cache?.hasMore ?? false}
         loading={loading || !cache}

@@ -1,0 +1,75 @@
+/**
+ * The jump link of a search result (`…/conversations/channel/{id}#message-{messageId}`): loads
+ * the conversation back to that message (stores/message-jump.ts) and says when it is there, so
+ * the list can scroll to it. The hash stays the link format, so the SPEC 2 scroll rule and the
+ * guard see the same URLs as before.
+ */
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../services/api.ts';
+import { toast } from '../../services/toast.ts';
+import { loadUntilMessage, type JumpOutcome } from '../../stores/message-jump.ts';
+
+const HASH_PREFIX = '#message-';
+
+/** The message a location hash points at, or null. */
+export function messageIdFromHash(hash: string): string | null {
+  if (!hash.startsWith(HASH_PREFIX) || hash.length === HASH_PREFIX.length) return null;
+  try {
+    return decodeURIComponent(hash.slice(HASH_PREFIX.length));
+  } catch {
+    return null;
+  }
+}
+
+/** A message to scroll to; `requestKey` tells a second click on the same link from the first. */
+export interface JumpTarget {
+  messageId: string;
+  requestKey: string;
+}
+
+export type JumpState =
+  { status: 'idle' | 'searching' | 'missing' } | { status: 'found'; target: JumpTarget };
+
+export const MESSAGE_UNAVAILABLE = 'Message is no longer available';
+
+const missingReason: Record<Exclude<JumpOutcome, 'found' | 'cancelled'>, string> = {
+  gone: 'It may have been deleted.',
+  'too-far': 'It is too far back in this conversation to open from here.',
+};
+
+export function useMessageJump(
+  conversationId: string,
+  messageId: string | null,
+  requestKey: string,
+): JumpState {
+  const [state, setState] = useState<JumpState>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!messageId) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'searching' });
+    loadUntilMessage(conversationId, messageId, { signal: controller.signal })
+      .then((outcome) => {
+        if (outcome === 'cancelled' || controller.signal.aborted) return;
+        if (outcome === 'found') {
+          setState({ status: 'found', target: { messageId, requestKey } });
+          return;
+        }
+        setState({ status: 'missing' });
+        toast.error(MESSAGE_UNAVAILABLE, { id: 'message-jump', description: missingReason[outcome] });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'missing' });
+        toast.error(isApiError(error) ? error.message : 'Could not load older messages.', {
+          id: 'message-jump',
+        });
+      });
+    return () => controller.abort();
+  }, [conversationId, messageId, requestKey]);
+
+  return state;
+}
