@@ -9,6 +9,7 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { BrowseChannelsDialog } from './BrowseChannelsDialog.tsx';
 import { channelDirectory } from './channel-directory.ts';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
+import ChatIntroPage from '../../pages/chat/ChatIntroPage.tsx';
 
 vi.mock('../../services/socket.ts', () => ({ connectSocket: vi.fn() }));
 
@@ -158,8 +159,8 @@ describe('Browse channels dialog', () => {
   });
 });
 
-describe('ConversationSidebar: Browse channels', () => {
-  it('opens the channel browser from the sidebar', async () => {
+describe('Where the channel browser opens from', () => {
+  it('the sidebar’s Browse channels button opens it', async () => {
     useConversationsStore.setState({ loaded: true, conversations: [lobby] });
     render(
       <MemoryRouter>
@@ -171,5 +172,16 @@ describe('ConversationSidebar: Browse channels', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Browse channels' });
     await waitFor(() => expect(within(dialog).getByText('Garden club')).toBeTruthy());
+  });
+
+  it('the chat intro’s Browse channels quick action opens the same dialog', async () => {
+    render(
+      <MemoryRouter>
+        <ChatIntroPage />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Browse channels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Browse channels' });
+    expect(await within(dialog).findByText('Garden club')).toBeTruthy();
   });
 });

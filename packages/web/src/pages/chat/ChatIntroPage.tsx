@@ -3,6 +3,7 @@ import { Hash, Megaphone, MessageSquarePlus, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopConversations } from '../../components/TopConversations.tsx';
+import { BrowseChannelsDialog } from '../../components/chat/BrowseChannelsDialog.tsx';
 import { CreateChannelDialog } from '../../components/chat/CreateChannelDialog.tsx';
 import { StartDirectDialog } from '../../components/chat/StartDirectDialog.tsx';
 import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
@@ -48,10 +49,8 @@ export default function ChatIntroPage() {
   const conversations = useConversationsStore((s) => s.conversations);
   const users = useUsersStore((s) => s.byId);
   const announcements = useRecentAnnouncements();
-  const [dialog, setDialog] = useState<'channel' | 'direct' | null>(null);
-  const [browsing, setBrowsing] = useState(false);
+  const [dialog, setDialog] = useState<'channel' | 'direct' | 'browse' | null>(null);
   const meId = user?.id ?? null;
-  const channels = conversations.filter((c) => c.type === 'channel');
   // Until there is activity to rank, the most recent conversations stand in for the top ones.
   const hasActivity = useActivityStore((s) => s.activities.length > 0);
   const recent = hasActivity ? [] : conversations.slice(0, RECENT_CONVERSATIONS);
@@ -71,12 +70,7 @@ export default function ChatIntroPage() {
           <button type="button" className={quick} onClick={() => setDialog('direct')}>
             <MessageSquarePlus className="h-4 w-4 text-brand-700" aria-hidden="true" /> New direct chat
           </button>
-          <button
-            type="button"
-            className={quick}
-            onClick={() => setBrowsing((b) => !b)}
-            aria-expanded={browsing}
-          >
+          <button type="button" className={quick} onClick={() => setDialog('browse')} aria-haspopup="dialog">
             <Hash className="h-4 w-4 text-brand-700" aria-hidden="true" /> Browse channels
           </button>
           <button type="button" className={quick} onClick={() => setDialog('direct')}>
@@ -86,27 +80,6 @@ export default function ChatIntroPage() {
             <Plus className="h-4 w-4 text-brand-700" aria-hidden="true" /> New channel
           </button>
         </div>
-        {browsing ? (
-          <ul className="mt-3 grid gap-1 sm:grid-cols-2" aria-label="All channels">
-            {channels.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={conversationPath(c)}
-                  className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
-                >
-                  <Hash className="h-4 w-4 text-slate-400" aria-hidden="true" />
-                  <span className="truncate">{c.name}</span>
-                  {c.description ? (
-                    <span className="truncate text-xs text-slate-500">— {c.description}</span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
-            {channels.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-500">No channels yet — create the first one.</li>
-            ) : null}
-          </ul>
-        ) : null}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -178,6 +151,10 @@ export default function ChatIntroPage() {
       <StartDirectDialog
         open={dialog === 'direct'}
         onOpenChange={(open) => setDialog(open ? 'direct' : null)}
+      />
+      <BrowseChannelsDialog
+        open={dialog === 'browse'}
+        onOpenChange={(open) => setDialog(open ? 'browse' : null)}
       />
     </div>
   );
