@@ -32,6 +32,8 @@ function freePort(): Promise<number> {
 
 export interface StartOptions {
   env?: Record<string, string>;
+  /** Extra node flags for the server process (the benches pass --cpu-prof through it). */
+  nodeArgs?: string[];
   /** Reuse this data folder (kept on stop); by default a fresh one is made and removed. */
   dataDir?: string;
 }
@@ -46,7 +48,7 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'packages/server/src/main.ts')],
+    [...(options.nodeArgs ?? []), '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
     {
       cwd: root,
       env: {
