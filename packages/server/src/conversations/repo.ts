@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../messages/rows.ts';
@@ -50,20 +50,6 @@ function prepareConversationFor(db: DbOrTx) {
     .where(eq(conversations.id, sql.placeholder('id')))
     .limit(1)
     .prepare('stoop_conversation_for_user');
-}
-
-export async function isParticipant(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: conversationParticipants.userId })
-    .from(conversationParticipants)
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, conversationId),
-        eq(conversationParticipants.userId, userId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Adds participants; already present ones are left alone. New members start caught up when `caughtUp`. */
@@ -252,79 +238,26 @@ export async function deleteConversation(db: DbOrTx, id: string): Promise<FileRo
   return stored;
 }
 
-/** Marks everything up to the newest message as read for a participant. */
-export async function markRead(db: DbOrTx, conversationId: string, userId: string): Promise<void> {
+/**
+ * Moves a participant's read position up to `seq` (what they were just shown); never backwards, and
+ * no write at all when it would not move.
+ */
+export async function markReadUpTo(
+  db: DbOrTx,
+  conversationId: string,
+  userId: string,
+  seq: number,
+): Promise<void> {
   await db
     .update(conversationParticipants)
-    .set({
-      lastReadSeq: sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
-    })
+    .set({ lastReadSeq: seq })
     .where(
       and(
         eq(conversationParticipants.conversationId, conversationId),
         eq(conversationParticipants.userId, userId),
-        // Only write (and pay a commit) when something new arrived since the last read.
-        sql`${conversationParticipants.lastReadSeq} < (select coalesce(max(${messages.createdSeq}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`,
+        lt(conversationParticipants.lastReadSeq, seq),
       ),
     );
-}
-
-/**
- * One conversation's participants and the viewer's stats in one statement; with `markRead`, first
- * moves the viewer's read position to the newest message (as markRead does, writing only when it
- * moves), and the unread count is taken from the new position.
- */
-export async function viewStats(
-  db: DbOrTx,
-  conversationId: string,
-  viewerId: string,
-  markRead: boolean,
-): Promise<{ participants: string[]; stats: ConversationStats }> {
-  const raw = await db.execute(sql`
-    with newest as (
-      select coalesce(max(created_seq), 0) as seq from ${messages} where conversation_id = ${conversationId}
-    ), marked as (
-      update ${conversationParticipants} p set last_read_seq = newest.seq from newest
-      where ${markRead} and p.conversation_id = ${conversationId} and p.user_id = ${viewerId}
-        and p.last_read_seq < newest.seq
-      returning p.last_read_seq
-    ), position as (
-      select coalesce(
-        (select last_read_seq from marked),
-        (select last_read_seq from ${conversationParticipants}
-          where conversation_id = ${conversationId} and user_id = ${viewerId})
-      ) as seq
-    )
-    select
-      (select json_agg(cp.user_id order by cp.joined_at, cp.user_id) from ${conversationParticipants} cp
-        where cp.conversation_id = ${conversationId}) as participants,
-      (select m.created_at from ${messages} m
-        where m.conversation_id = ${conversationId} and m.parent_message_id is null
-        order by m.created_at desc, m.id desc limit 1) as last_at,
-      (select count(*) from (
-        select 1 from ${messages} m, position
-        where m.conversation_id = ${conversationId} and m.created_seq > position.seq
-          and m.user_id <> ${viewerId} and m.deleted_at is null
-        limit ${UNREAD_CAP}) u) as unread
-  `);
-  const [row] = rowsOf<{
-    participants: string[] | string | null;
-    last_at: string | Date | null;
-    unread: number | string | null;
-  }>(raw);
-  const participants = row?.participants ?? null;
-  return {
-    participants:
-      participants === null
-        ? []
-        : typeof participants === 'string'
-          ? (JSON.parse(participants) as string[])
-          : participants,
-    stats: {
-      lastMessageAt: row?.last_at == null ? null : new Date(row.last_at),
-      unreadCount: Number(row?.unread ?? 0),
-    },
-  };
 }
 
 export type ParticipantProfile = { id: string; username: string; avatar: string | null; role: string };

@@ -29,17 +29,6 @@ export async function viewConversation(
   return presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id));
 }
 
-/** Like viewConversation, in one statement; with `markRead`, the viewer has read it all first. */
-export async function viewConversationReading(
-  db: DbOrTx,
-  row: ConversationRow,
-  viewerId: string,
-  markRead: boolean,
-): Promise<Conversation> {
-  const { participants, stats } = await repo.viewStats(db, row.id, viewerId, markRead);
-  return presentConversation(row, participants, stats);
-}
-
 /** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
 export async function listConversations(ctx: ChatContext, user: UserRow): Promise<Conversation[]> {
   const ids = await repo.readableConversationIds(ctx.db, user.id, user.role === 'admin');

@@ -98,6 +98,65 @@ describe('GET /api/conversations/{id}/messages', () => {
       code: 'ACCOUNT_LOCKED',
     });
   });
+
+  it('DESIGN access on a page with messages: a non-participant gets 404 and none of its content', async () => {
+    const direct = await makeDirect(t.app, alice, bobId);
+    await sendText(t.app, alice, direct.id, 'door code is 4711');
+    for (const outsider of [carol, admin]) {
+      const res = await get(`/api/conversations/${direct.id}/messages`, outsider);
+      expectError(res, 404);
+      expect(res.body).not.toContain('4711');
+    }
+    expect((await get(`/api/conversations/${direct.id}/messages`, bob)).statusCode).toBe(200);
+  });
+
+  it('DESIGN access: a hidden channel with messages is 404 for a resident who posted in it, 200 for an admin', async () => {
+    const channel = await makeChannel(t.app, alice);
+    await sendText(t.app, bob, channel.id, 'parking lot meeting at 6');
+    const hide = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/conversations/${channel.id}/admin-hide-channel`,
+      headers: admin,
+    });
+    expect(hide.statusCode).toBe(200);
+    const res = await get(`/api/conversations/${channel.id}/messages`, bob);
+    expectError(res, 404);
+    expect(res.body).not.toContain('parking lot');
+    expect((await get(`/api/conversations/${channel.id}/messages`, admin)).statusCode).toBe(200);
+  });
+
+  it('read position: the first page marks a participant’s conversation read, an older page does not', async () => {
+    const channel = await makeChannel(t.app, alice);
+    await sendText(t.app, bob, channel.id, 'joining in');
+    const sent: Message[] = [];
+    for (let i = 0; i < 22; i += 1) sent.push(await sendText(t.app, alice, channel.id, `Update ${i}`));
+    const unreadOf = async () => {
+      const list = (await get('/api/conversations', bob)).json<{
+        conversations: { id: string; unreadCount: number }[];
+      }>();
+      return list.conversations.find((c) => c.id === channel.id)?.unreadCount;
+    };
+    expect(await unreadOf()).toBe(22);
+    const oldest = sent[3] as Message;
+    const older = new URLSearchParams({ beforeDate: oldest.createdAt, beforeId: oldest.id });
+    const olderPage = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages?${older.toString()}`, bob)).json(),
+    );
+    expect(olderPage.conversation.unreadCount).toBe(22);
+    expect(await unreadOf()).toBe(22);
+    const first = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages`, bob)).json(),
+    );
+    expect(first.conversation.unreadCount).toBe(0);
+    expect(first.conversation.participants).toEqual(expect.arrayContaining([bobId]));
+    expect(await unreadOf()).toBe(0);
+    // Carol never posted: she reads the channel without a read position, so no count and no write.
+    const asCarol = messagesPageSchema.parse(
+      (await get(`/api/conversations/${channel.id}/messages`, carol)).json(),
+    );
+    expect(asCarol.conversation.unreadCount).toBe(0);
+    expect(asCarol.conversation.participants).not.toContain(carolId);
+  });
 });
 
 describe('POST /api/conversations/{id}/messages', () => {

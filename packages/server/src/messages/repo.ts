@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { rowsOf } from './rows.ts';
 import type { NewFile } from '../files/repo.ts';
 import { files, messageLikes, messages, users, type FileRow, type MessageRow } from '../db/schema/index.ts';
 
-/** A message row with everything presentMessage needs. */
-export type MessageView = MessageRow & { file: FileRow | null; likedBy: string[]; replies: string[] };
+/** A message row (the search vector is never needed) with everything presentMessage needs. */
+export type MessageView = Omit<MessageRow, 'searchVector'> & {
+  file: FileRow | null;
+  likedBy: string[];
+  replies: string[];
+};
 
 /** Arbitrary constant naming the advisory lock that orders message changes. */
 const CHANGE_LOCK_KEY = 7_305_001;
@@ -232,58 +236,6 @@ function group<T>(rows: T[], key: (row: T) => string, value: (row: T) => string)
     else map.set(k, [value(row)]);
   }
   return map;
-}
-
-/** One page of top-level messages, newest first, keyset on (created_at, id); limit+1 rows tell hasMore. */
-export async function pageMessages(
-  db: DbOrTx,
-  conversationId: string,
-  before: { date: Date; id: string | undefined } | undefined,
-  limit: number,
-): Promise<MessageView[]> {
-  const conditions: (SQL | undefined)[] = [
-    eq(messages.conversationId, conversationId),
-    isNull(messages.parentMessageId),
-  ];
-  if (before) {
-    conditions.push(
-      before.id
-        ? or(
-            lt(messages.createdAt, before.date),
-            and(eq(messages.createdAt, before.date), lt(messages.id, before.id)),
-          )
-        : lt(messages.createdAt, before.date),
-    );
-  }
-  // File, likes and reply ids come with the page in the same statement (withDetails would ask three more times).
-  const rows = await db
-    .select({
-      message: messages,
-      file: files,
-      likedBy: sql<
-        string[] | null
-      >`(select json_agg(l.user_id order by l.created_at, l.user_id) from ${messageLikes} l where l.message_id = ${messages.id})`,
-      replies: sql<
-        string[] | null
-      >`(select json_agg(r.id order by r.created_at, r.id) from ${messages} r where r.parent_message_id = ${messages.id})`,
-    })
-    .from(messages)
-    .leftJoin(files, eq(files.id, messages.fileId))
-    .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
-  return rows.map((r) => ({
-    ...r.message,
-    file: r.file,
-    likedBy: jsonList(r.likedBy),
-    replies: jsonList(r.replies),
-  }));
-}
-
-/** json_agg arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */
-function jsonList(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
 export async function threadReplies(db: DbOrTx, parentId: string): Promise<MessageRow[]> {

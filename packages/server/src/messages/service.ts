@@ -2,15 +2,16 @@ import { validate as isUuid, v7 as uuidv7 } from 'uuid';
 import { MESSAGE_CONTENT_MAX, TEXTS, type Message } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
-import { requireConversationAccess } from '../conversations/access.ts';
+import { CONVERSATION_NOT_FOUND, canRead, requireConversationAccess } from '../conversations/access.ts';
 import type { ChatContext } from '../conversations/context.ts';
-import { readableConversationIds } from '../conversations/repo.ts';
-import { viewConversationReading } from '../conversations/service.ts';
+import { markReadUpTo, readableConversationIds } from '../conversations/repo.ts';
+import { presentConversation } from '../conversations/present.ts';
 import { deleteFileRow } from '../files/repo.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { MESSAGE_NOT_FOUND, requireMessageAccess } from './access.ts';
+import { readHistory } from './history.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage } from './present.ts';
 import * as repo from './repo.ts';
@@ -43,23 +44,31 @@ export async function listMessages(
   conversationId: string,
   query: PageQuery,
 ) {
-  const { conversation, isParticipant } = await requireConversationAccess(
-    ctx.db,
-    user,
-    conversationId,
-    'read',
-  );
+  if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
   if (query.beforeId !== undefined && !isUuid(query.beforeId))
     throw badRequest('beforeId is not a message id', 'beforeId');
-  const before = query.beforeDate ? { date: new Date(query.beforeDate), id: query.beforeId } : undefined;
-  // Two statements: the page with its details, and the conversation view (marking it read first).
-  const [rows, view] = await Promise.all([
-    repo.pageMessages(ctx.db, conversationId, before, query.limit),
-    viewConversationReading(ctx.db, conversation, user.id, !before && isParticipant),
-  ]);
-  const hasMore = rows.length > query.limit;
-  const messages = rows.slice(0, query.limit).reverse().map(presentMessage);
-  return { messages, hasMore, conversation: view };
+  const beforeDate = query.beforeDate ? new Date(query.beforeDate) : undefined;
+  const snapshot = await readHistory(ctx.db, {
+    conversationId,
+    userId: user.id,
+    limit: query.limit,
+    beforeDate,
+    beforeId: beforeDate ? query.beforeId : undefined,
+  });
+  // The same rule as requireConversationAccess; on refusal nothing that was read is used.
+  if (!snapshot || !canRead(snapshot.conversation, user, snapshot.lastReadSeq !== null))
+    throw notFound(CONVERSATION_NOT_FOUND);
+  const { conversation, lastReadSeq, rows } = snapshot;
+  let { stats } = snapshot;
+  if (!beforeDate && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
+    await markReadUpTo(ctx.db, conversationId, user.id, snapshot.newestSeq);
+    stats = { ...stats, unreadCount: 0 };
+  }
+  return {
+    messages: rows.slice(0, query.limit).reverse().map(presentMessage),
+    hasMore: rows.length > query.limit,
+    conversation: presentConversation(conversation, snapshot.participants, stats),
+  };
 }
 
 export type SendInput = {
