@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PreparedPglite } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,7 +31,13 @@ export type Database =
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
+  // Statements are prepared once (PreparedPglite) and every hot one is an index scan whatever its
+  // parameters, so a generic plan is right; without this PostgreSQL re-plans a statement whenever
+  // its generic estimate looks worse than a custom one, which on the history page is every time.
+  await client.exec('set plan_cache_mode = force_generic_plan');
+  // drizzle calls only query, transaction and exec, which PreparedPglite provides; the cast is that.
+  const prepared = new PreparedPglite(client) as unknown as PGlite;
+  const db: PgliteDatabase<Schema> = drizzlePglite({ client: prepared, schema });
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
 
