@@ -167,11 +167,17 @@ describe('Where the channel browser opens from', () => {
         <ConversationSidebar />
       </MemoryRouter>,
     );
+    const opener = screen.getByRole('button', { name: 'Browse channels' });
+    opener.focus();
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Browse channels' }));
+      fireEvent.click(opener);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Browse channels' });
     await waitFor(() => expect(within(dialog).getByText('Garden club')).toBeTruthy());
+    // Escape closes it and the keyboard user is back where they were.
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('the chat intro’s Browse channels quick action opens the same dialog', async () => {

@@ -49,12 +49,16 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
   const loaded = useConversationsStore((s) => s.loaded);
   const navigate = useNavigate();
   const search = useRef<HTMLInputElement>(null);
+  // Opened from plain buttons (no Dialog.Trigger), so Radix has nowhere to return focus to itself.
+  const opener = useRef<HTMLElement | null>(null);
+  const navigated = useRef(false);
   const [query, setQuery] = useState('');
   const { status, retry } = useFreshChannels(open);
   const listings = useMemo(() => channelDirectory(conversations, meId, query), [conversations, meId, query]);
   const trimmed = query.trim();
 
   const openChannel = (conversation: Conversation) => {
+    navigated.current = true;
     onOpenChange(false);
     setQuery('');
     void navigate(conversationPath(conversation));
@@ -67,9 +71,17 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
         <Dialog.Content
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-4 shadow-xl sm:p-5"
           onOpenAutoFocus={(event) => {
+            // Focus has not moved yet: remember who opened the dialog.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            navigated.current = false;
             // Start in the search box rather than on the close button: typing is the first step.
             event.preventDefault();
             search.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // After Open the channel screen takes over; after Escape or Close, back to the opener.
+            if (!navigated.current && opener.current?.isConnected) opener.current.focus();
           }}
         >
           <div className="flex items-start justify-between">
