@@ -5,7 +5,7 @@
  * text and file, so the resident can change it and send again.
  */
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../services/socket.ts';
@@ -69,6 +69,8 @@ export function Composer({
     return pool.filter((u) => u.username.toLowerCase().startsWith(mentionQuery)).slice(0, 6);
   }, [mentionQuery, participantIds, users]);
   const showMentions = candidates.length > 0;
+  const mentionListId = useId();
+  const optionId = (index: number) => `${mentionListId}-${index}`;
 
   const pickMention = (username: string) => {
     const before = text
@@ -141,6 +143,7 @@ export function Composer({
       </p>
       {showMentions ? (
         <ul
+          id={mentionListId}
           role="listbox"
           aria-label="Mention a resident"
           className="absolute bottom-full left-3 mb-1 w-64 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
@@ -148,6 +151,7 @@ export function Composer({
           {candidates.map((user, index) => (
             <li
               key={user.id}
+              id={optionId(index)}
               role="option"
               aria-selected={index === highlight}
               className={`cursor-pointer px-3 py-2 text-sm ${index === highlight ? 'bg-brand-50 text-brand-800' : 'text-slate-800'}`}
@@ -207,7 +211,9 @@ export function Composer({
           disabled={disabled}
           value={text}
           aria-autocomplete="list"
-          aria-expanded={showMentions}
+          // A textarea cannot be a combobox (no aria-expanded); it points at the open list instead.
+          aria-controls={showMentions ? mentionListId : undefined}
+          aria-activedescendant={showMentions ? optionId(highlight) : undefined}
           onChange={(e) => onChange(e.target.value, e.target.selectionStart)}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}

@@ -108,7 +108,11 @@ describe('Composer', () => {
     render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'hi @Na', selectionStart: 6 } });
-    expect(screen.getByRole('option', { name: '@Nadia' })).toBeTruthy();
+    const option = screen.getByRole('option', { name: '@Nadia' });
+    // Screen readers follow the highlighted option while focus stays in the message box.
+    expect(box.getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    expect(box.hasAttribute('aria-expanded')).toBe(false);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((box as HTMLTextAreaElement).value).toBe('hi @Nadia ');
   });
