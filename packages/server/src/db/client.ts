@@ -42,10 +42,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 export function openPg(connectionString: string): Database {
-  // Generic plans, as on the embedded database (see openPglite): the prepared hot statements are
-  // index scans whatever their parameters, and PostgreSQL's default re-planned the history page
-  // at every call (pg_prepared_statements: 350 custom plans, 0 generic, in a 350-call run).
-  const client = new pg.Pool({ connectionString, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  const client = new pg.Pool({ connectionString, max: 10 });
   const db: NodePgDatabase<Schema> = drizzlePg({ client, schema });
   return { kind: 'pg', db, client, close: () => client.end() };
 }
