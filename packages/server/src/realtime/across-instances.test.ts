@@ -10,16 +10,18 @@ import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { makeAdmin, makeUser, sessionFor } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
-import { connected, refusal, type Recorder } from './testing.ts';
+import { makeChannel, sendText } from '../conversations/testing.ts';
+import { connected, refusal, until, type Recorder } from './testing.ts';
 
 /**
- * Server mode: a lock made on one instance ends the user's sockets on another (the Redis adapter
- * carries the emit and the disconnect). Needs TEST_REDIS_URL, like the scale-out suite.
+ * Server mode: a lock made on one instance ends the user's sockets on another, and presence and
+ * messages cross instances (the Redis adapter carries emits, fetchSockets and disconnects).
+ * Needs TEST_REDIS_URL, like the scale-out suite.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) {
   console.error(
-    '\nSKIPPED: cross-instance lock test — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it\n',
+    '\nSKIPPED: cross-instance realtime tests (lock, presence, delivery) — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it\n',
   );
 }
 
@@ -28,6 +30,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
   let dataDir: string;
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let urlA: string;
   let urlB: string;
   const sockets: Recorder[] = [];
 
@@ -45,7 +48,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     database = await createTestDatabase();
     a = await buildApp(config, { database, logger: false });
     b = await buildApp(config, { database, logger: false });
-    await a.ready();
+    urlA = await a.listen({ port: 0, host: '127.0.0.1' });
     urlB = await b.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -70,5 +73,33 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     expect(await ended).toBe('io server disconnect');
     expect(socket.of('user:locked')).toEqual([{ userId: target.id }]);
     expect(await refusal(urlB, headers.cookie)).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('DESIGN realtime: presence spans instances — a resident on A is online for a resident on B, and goes offline', async () => {
+    const onA = await makeUser(a);
+    const onB = await makeUser(a);
+    const watcher = await connected(urlB, (await sessionFor(a, onB)).cookie);
+    sockets.push(watcher);
+    const online = () => (watcher.of('presence').at(-1) as { online: string[] } | undefined)?.online ?? [];
+    const visitor = await connected(urlA, (await sessionFor(a, onA)).cookie);
+    await until(() => online().includes(onA.id) && online().includes(onB.id));
+    visitor.close();
+    await until(() => !online().includes(onA.id));
+    expect(online()).toContain(onB.id);
+  });
+
+  it('DESIGN realtime: a message posted through instance A reaches a member connected to instance B, once', async () => {
+    const author = await makeUser(a);
+    const reader = await makeUser(a);
+    const authorHeaders = await sessionFor(a, author);
+    const readerHeaders = await sessionFor(a, reader);
+    const channel = await makeChannel(a, authorHeaders);
+    await sendText(a, readerHeaders, channel.id, 'joining'); // posting joins the channel
+    const socket = await connected(urlB, readerHeaders.cookie);
+    sockets.push(socket);
+    const sent = await sendText(a, authorHeaders, channel.id, 'package room is open until 8');
+    await until(() => socket.messages('message:new').some((m) => m.id === sent.id));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(socket.messages('message:new').filter((m) => m.id === sent.id)).toHaveLength(1);
   });
 });
