@@ -1,17 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { jsonObjectOf, rowFromJson } from '../db/json-row.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
   conversationParticipants,
   conversations,
-  files,
-  messageLikes,
   messages,
   type ConversationRow,
-  type MessageRow,
 } from '../db/schema/index.ts';
 import { UNREAD_CAP, type ConversationStats } from '../conversations/repo.ts';
+import {
+  anchorKey,
+  anyBeyond,
+  cursorKey,
+  jsonValue,
+  pageJson,
+  viewOfEntry,
+  type PageEntry,
+} from './history-page.ts';
 import type { MessageView } from './repo.ts';
 
 /**
@@ -21,13 +26,24 @@ import type { MessageView } from './repo.ts';
 const NO_BOUND_DATE = 'infinity';
 /** The smallest uuid: (created_at, id) < (date, nil) is exactly created_at < date. */
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** The largest uuid: (created_at, id) > (date, max) is exactly created_at > date. */
+const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
+/**
+ * One page of a conversation's history. The cursors are exclusive ways to page (the query schema
+ * refuses combinations): none is the newest page; before* pages back, after* pages forward, and
+ * around is a window around one message. When more than one is given, around wins, then after.
+ */
 export type HistoryQuery = {
   conversationId: string;
   userId: string;
   limit: number;
   beforeDate?: Date | undefined;
   beforeId?: string | undefined;
+  afterDate?: Date | undefined;
+  afterId?: string | undefined;
+  /** A top-level message of this conversation: up to limit/2 older, it, and newer up to limit. */
+  around?: string | undefined;
 };
 
 /** Everything one history page needs, read in one statement. */
@@ -39,9 +55,21 @@ export type HistorySnapshot = {
   newestSeq: number;
   participants: string[];
   stats: ConversationStats;
-  /** Newest first; limit + 1 rows tell whether there are more. Empty for an empty page. */
+  /** The page, oldest first. Empty for an empty page or an anchor that is not there. */
   rows: MessageView[];
+  /** Older top-level messages exist before the first row. */
+  hasMore: boolean;
+  /** Newer top-level messages exist after the last row. */
+  hasNewer: boolean;
+  /** For around: whether the message is a top-level message of this conversation. */
+  anchorFound: boolean;
 };
+
+/**
+ * The three ways to read a page, each its own prepared statement of the same shape. 'older' is
+ * the first page and every page back; 'newer' pages forward; 'around' reads both sides of a message.
+ */
+type Direction = 'older' | 'newer' | 'around';
 
 /**
  * The conversation, the viewer's read position, the conversation's stats and the page in one round
@@ -54,14 +82,17 @@ export type HistorySnapshot = {
  * caller applies canRead to what this returns before using any of it.
  */
 export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<HistorySnapshot | undefined> {
-  const [row] = await historyStatement(db).execute({
+  const { direction, params, keep } = statementInput(query);
+  const [row] = await historyStatements[direction](db).execute({
     id: query.conversationId,
     userId: query.userId,
-    beforeDate: query.beforeDate ? query.beforeDate.toISOString() : NO_BOUND_DATE,
-    beforeId: query.beforeId ?? NIL_UUID,
-    limit: query.limit + 1,
+    ...params,
   });
   if (!row) return undefined;
+  const older = (jsonValue<PageEntry[]>(row.older) ?? []).map(viewOfEntry);
+  const newer = (jsonValue<PageEntry[]>(row.newer) ?? []).map(viewOfEntry);
+  const keptOlder = older.slice(0, keep.older);
+  const keptNewer = newer.slice(0, keep.newer(keptOlder.length));
   return {
     conversation: row.conversation,
     lastReadSeq: row.lastReadSeq === null ? null : Number(row.lastReadSeq),
@@ -71,52 +102,60 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
       lastMessageAt: row.lastAt === null ? null : new Date(row.lastAt),
       unreadCount: row.unread === null ? 0 : Number(row.unread),
     },
-    rows: (jsonValue<PageEntry[]>(row.page) ?? []).map(viewOfEntry),
+    rows: [...keptOlder.reverse(), ...keptNewer],
+    hasMore: older.length > keptOlder.length || row.olderBeyond === true,
+    hasNewer: newer.length > keptNewer.length || row.newerBeyond === true,
+    anchorFound: row.anchorFound === true,
   };
 }
 
-type PageEntry = {
-  message: Record<string, unknown>;
-  file: Record<string, unknown> | null;
-  likedBy: string[] | null;
-  replies: string[] | null;
+type StatementInput = {
+  direction: Direction;
+  params: Record<string, string | number>;
+  /** How many of the rows read on each side make the page; one more than that means "there are more". */
+  keep: { older: number; newer: (olderKept: number) => number };
 };
 
-function viewOfEntry(entry: PageEntry): MessageView {
+function statementInput(query: HistoryQuery): StatementInput {
+  const { limit } = query;
+  if (query.around !== undefined) {
+    const olderAtMost = Math.floor(limit / 2);
+    return {
+      direction: 'around',
+      params: { cursorId: query.around, olderLimit: olderAtMost + 1, newerLimit: limit + 1 },
+      // Fewer older ones (near the beginning) leave room for more newer ones.
+      keep: { older: olderAtMost, newer: (olderKept) => limit - olderKept },
+    };
+  }
+  if (query.afterDate !== undefined) {
+    return {
+      direction: 'newer',
+      params: {
+        cursorDate: query.afterDate.toISOString(),
+        cursorId: query.afterId ?? MAX_UUID,
+        limit: limit + 1,
+      },
+      keep: { older: 0, newer: () => limit },
+    };
+  }
   return {
-    ...(rowFromJson(messages, entry.message) as Omit<MessageRow, 'searchVector'>),
-    file: entry.file ? rowFromJson(files, entry.file) : null,
-    likedBy: entry.likedBy ?? [],
-    replies: entry.replies ?? [],
+    direction: 'older',
+    params: {
+      cursorDate: query.beforeDate ? query.beforeDate.toISOString() : NO_BOUND_DATE,
+      cursorId: query.beforeDate && query.beforeId ? query.beforeId : NIL_UUID,
+      limit: limit + 1,
+    },
+    keep: { older: limit, newer: () => 0 },
   };
 }
 
-/** json arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */
-function jsonValue<T>(value: T | string | null): T | null {
-  if (value === null) return null;
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
-const historyStatement = preparedPerDb((db: DbOrTx) => {
+/** Builds the statement of one direction; the conversation part is the same for all three. */
+function buildHistoryStatement(db: DbOrTx, direction: Direction) {
   const id = sql.placeholder('id');
   const userId = sql.placeholder('userId');
   const readPosition = sql`(select cp.last_read_seq from ${conversationParticipants} cp
     where cp.conversation_id = ${id} and cp.user_id = ${userId})`;
-  // Newest first on messages_page_v2_idx; one row comparison serves the first page and every older one.
-  const page = sql`(select coalesce(json_agg(json_build_object(
-      'message', ${jsonObjectOf(messages, 'm', ['searchVector'])},
-      'file', case when f.id is null then null else ${jsonObjectOf(files, 'f')} end,
-      'likedBy', (select json_agg(l.user_id order by l.created_at, l.user_id)
-        from ${messageLikes} l where l.message_id = m.id),
-      'replies', (select json_agg(r.id order by r.created_at, r.id)
-        from ${messages} r where r.parent_message_id = m.id)
-    ) order by m.created_at desc, m.id desc), '[]'::json)
-    from (select * from ${messages} pm
-      where pm.conversation_id = ${id} and pm.parent_message_id is null
-        and (pm.created_at, pm.id) < (${sql.placeholder('beforeDate')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)
-      order by pm.created_at desc, pm.id desc
-      limit ${sql.placeholder('limit')}) m
-    left join ${files} f on f.id = m.file_id)`;
+  const page = pageColumns(direction, id);
   return db
     .select({
       conversation: conversations,
@@ -134,9 +173,62 @@ const historyStatement = preparedPerDb((db: DbOrTx) => {
         where u.conversation_id = ${id} and u.created_seq > ${readPosition}
           and u.user_id <> ${userId} and u.deleted_at is null
         limit ${UNREAD_CAP}) x)`,
-      page: sql<PageEntry[] | string | null>`${page}`,
+      older: sql<PageEntry[] | string | null>`${page.older}`,
+      newer: sql<PageEntry[] | string | null>`${page.newer}`,
+      olderBeyond: sql<boolean | null>`${page.olderBeyond}`,
+      newerBeyond: sql<boolean | null>`${page.newerBeyond}`,
+      anchorFound: sql<boolean | null>`${page.anchorFound}`,
     })
     .from(conversations)
     .where(eq(conversations.id, id))
-    .prepare('stoop_history_page');
-});
+    .prepare(`stoop_history_${direction === 'older' ? 'page' : direction}`);
+}
+
+type PageColumns = Record<'older' | 'newer' | 'olderBeyond' | 'newerBeyond' | 'anchorFound', SQL>;
+
+/**
+ * The page columns of one direction. `older` is newest first, `newer` oldest first; each reads one
+ * row more than it keeps. The "beyond" tests say whether rows exist past the cursor on the side the
+ * page does not read: the rows between the cursor and the page are exactly the page, so that is
+ * "more on the other side" without reading any of them.
+ */
+function pageColumns(direction: Direction, id: Placeholder): PageColumns {
+  const none = sql`null`;
+  const cursor = cursorKey(id, sql.placeholder('cursorDate'), sql.placeholder('cursorId'));
+  switch (direction) {
+    case 'older':
+      return {
+        older: pageJson(id, '<', cursor, sql.placeholder('limit')),
+        newer: none,
+        olderBeyond: none,
+        newerBeyond: anyBeyond(id, '>=', cursor),
+        anchorFound: none,
+      };
+    case 'newer':
+      return {
+        older: none,
+        newer: pageJson(id, '>', cursor, sql.placeholder('limit')),
+        olderBeyond: anyBeyond(id, '<=', cursor),
+        newerBeyond: none,
+        anchorFound: none,
+      };
+    case 'around': {
+      const anchor = anchorKey(id, sql.placeholder('cursorId'));
+      return {
+        older: pageJson(id, '<', anchor, sql.placeholder('olderLimit')),
+        // The anchor itself is the first of the newer side.
+        newer: pageJson(id, '>=', anchor, sql.placeholder('newerLimit')),
+        olderBeyond: none,
+        newerBeyond: none,
+        anchorFound: sql`exists(select 1 from ${messages} a where a.id = ${sql.placeholder('cursorId')}::uuid
+          and a.conversation_id = ${id} and a.parent_message_id is null)`,
+      };
+    }
+  }
+}
+
+const historyStatements: Record<Direction, (db: DbOrTx) => ReturnType<typeof buildHistoryStatement>> = {
+  older: preparedPerDb((db) => buildHistoryStatement(db, 'older')),
+  newer: preparedPerDb((db) => buildHistoryStatement(db, 'newer')),
+  around: preparedPerDb((db) => buildHistoryStatement(db, 'around')),
+};

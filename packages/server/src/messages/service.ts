@@ -1,5 +1,5 @@
 import { validate as isUuid, v7 as uuidv7 } from 'uuid';
-import { MESSAGE_CONTENT_MAX, TEXTS, type Message } from '@stoop/shared';
+import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessagesQuery } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
 import { CONVERSATION_NOT_FOUND, canRead, requireConversationAccess } from '../conversations/access.ts';
@@ -31,12 +31,16 @@ async function mentionsIn(db: DbOrTx, content: string): Promise<string[]> {
   return resolveMentions(content, await repo.mentionCandidates(db, content));
 }
 
-export type PageQuery = { limit: number; beforeDate?: string | undefined; beforeId?: string | undefined };
+export type PageQuery = Pick<
+  MessagesQuery,
+  'limit' | 'beforeDate' | 'beforeId' | 'afterDate' | 'afterId' | 'around'
+>;
 
 /**
  * GET /api/conversations/{id}/messages: top-level messages, oldest first within the page, keyset on
- * (createdAt, id). Tombstones are included so a client holding the message can drop it. The first
- * page marks the conversation read for a participant.
+ * (createdAt, id): the newest page, older than a cursor, newer than one, or around one message
+ * (docs/decisions/message-window-paging.md). Tombstones are included so a client holding the
+ * message can drop it. Only the newest page marks the conversation read for a participant.
  */
 export async function listMessages(
   ctx: ChatContext,
@@ -48,25 +52,33 @@ export async function listMessages(
   if (query.beforeId !== undefined && !isUuid(query.beforeId))
     throw badRequest('beforeId is not a message id', 'beforeId');
   const beforeDate = query.beforeDate ? new Date(query.beforeDate) : undefined;
+  const afterDate = query.afterDate ? new Date(query.afterDate) : undefined;
   const snapshot = await readHistory(ctx.db, {
     conversationId,
     userId: user.id,
     limit: query.limit,
     beforeDate,
     beforeId: beforeDate ? query.beforeId : undefined,
+    afterDate,
+    afterId: query.afterId,
+    around: query.around,
   });
   // The same rule as requireConversationAccess; on refusal nothing that was read is used.
   if (!snapshot || !canRead(snapshot.conversation, user, snapshot.lastReadSeq !== null))
     throw notFound(CONVERSATION_NOT_FOUND);
+  // A message of another conversation, a reply or a made-up id: nothing of the page goes out.
+  if (query.around !== undefined && !snapshot.anchorFound) throw notFound(MESSAGE_NOT_FOUND);
   const { conversation, lastReadSeq, rows } = snapshot;
   let { stats } = snapshot;
-  if (!beforeDate && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
+  const isNewestPage = !beforeDate && !afterDate && query.around === undefined;
+  if (isNewestPage && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
     await markReadUpTo(ctx.db, conversationId, user.id, snapshot.newestSeq);
     stats = { ...stats, unreadCount: 0 };
   }
   return {
-    messages: rows.slice(0, query.limit).reverse().map(presentMessage),
-    hasMore: rows.length > query.limit,
+    messages: rows.map(presentMessage),
+    hasMore: snapshot.hasMore,
+    hasNewer: snapshot.hasNewer,
     conversation: presentConversation(conversation, snapshot.participants, stats),
   };
 }

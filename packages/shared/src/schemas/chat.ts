@@ -94,16 +94,60 @@ export const updateConversationBodySchema = z.object({
   description: z.string().trim().max(CONVERSATION_DESCRIPTION_MAX).optional(),
 });
 
-/** GET /api/conversations/{id}/messages: keyset by (createdAt, id). */
-export const messagesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
-  beforeDate: z.iso.datetime({ offset: true }).optional(),
-  beforeId: idSchema.optional(),
-});
+/**
+ * The ways to page GET /api/conversations/{id}/messages, each a set of query fields; a request uses
+ * at most one of them (no fields at all: the newest page). docs/decisions/message-window-paging.md
+ */
+export const MESSAGE_PAGING_MODES = {
+  before: ['beforeDate', 'beforeId'],
+  after: ['afterDate', 'afterId'],
+  around: ['around'],
+} as const;
+
+/**
+ * GET /api/conversations/{id}/messages: keyset by (createdAt, id). Older than a cursor (beforeDate,
+ * beforeId), newer than one (afterDate, afterId), or a window around one message (around).
+ */
+export const messagesQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
+    beforeDate: z.iso.datetime({ offset: true }).optional(),
+    // Checked as a message id by the service, as it always was (400 naming beforeId).
+    beforeId: idSchema.optional(),
+    afterDate: z.iso.datetime({ offset: true }).optional(),
+    afterId: z.uuid('afterId is not a message id').optional(),
+    around: z.uuid('around is not a message id').optional(),
+  })
+  .superRefine((query, ctx) => {
+    let modeInUse: readonly string[] | null = null;
+    for (const fields of Object.values(MESSAGE_PAGING_MODES)) {
+      const given = fields.find((field) => query[field] !== undefined);
+      if (given === undefined) continue;
+      if (modeInUse === null) {
+        modeInUse = fields;
+        continue;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        path: [given],
+        message: `${given} cannot be combined with ${modeInUse.join(' or ')}`,
+      });
+      return;
+    }
+    // An id alone is no position: (createdAt, id) needs its date.
+    if (query.afterId !== undefined && query.afterDate === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['afterDate'], message: 'afterId needs afterDate' });
+    }
+  });
+export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
 
 export const messagesPageSchema = z.object({
+  /** Oldest first. */
   messages: z.array(messageSchema),
+  /** Older top-level messages exist before the first one returned. */
   hasMore: z.boolean(),
+  /** Newer top-level messages exist after the last one returned; false for the newest page. */
+  hasNewer: z.boolean(),
   conversation: conversationSchema,
 });
 

@@ -1,0 +1,104 @@
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { jsonObjectOf, rowFromJson } from '../db/json-row.ts';
+import { files, messageLikes, messages, type MessageRow } from '../db/schema/index.ts';
+import type { MessageView } from './repo.ts';
+
+/**
+ * The pieces of the history statements (history.ts) that read top-level messages of one
+ * conversation by their keyset (created_at, id). Every comparison is a row comparison on
+ * messages_page_v2_idx, so each page is one index range scan, backwards or forwards.
+ */
+
+/** `<`, `>`, `<=`, `>=`: the side of the key a page or a test for more rows reads. */
+export type KeyComparison = '<' | '>' | '<=' | '>=';
+
+const topLevelOf = (alias: string, conversationId: Placeholder) =>
+  sql`${sql.identifier(alias)}.conversation_id = ${conversationId} and ${sql.identifier(alias)}.parent_message_id is null`;
+
+/** Rows below the bound are read nearest first, i.e. backwards on the index. */
+const orderOf = (comparison: KeyComparison) => sql.raw(comparison.startsWith('<') ? 'desc' : 'asc');
+
+const keyOf = (alias: string) => sql`(${sql.identifier(alias)}.created_at, ${sql.identifier(alias)}.id)`;
+
+/**
+ * The page as one JSON array (db/json-row.ts): up to `limit` top-level messages whose key is
+ * `comparison` `bound`, nearest to the bound first (descending for `<`, ascending for `>`/`>=`).
+ */
+export function pageJson(
+  conversationId: Placeholder,
+  comparison: KeyComparison,
+  bound: SQL,
+  limit: Placeholder,
+): SQL {
+  const order = orderOf(comparison);
+  return sql`(select coalesce(json_agg(json_build_object(
+      'message', ${jsonObjectOf(messages, 'm', ['searchVector'])},
+      'file', case when f.id is null then null else ${jsonObjectOf(files, 'f')} end,
+      'likedBy', (select json_agg(l.user_id order by l.created_at, l.user_id)
+        from ${messageLikes} l where l.message_id = m.id),
+      'replies', (select json_agg(r.id order by r.created_at, r.id)
+        from ${messages} r where r.parent_message_id = m.id)
+    ) order by m.created_at ${order}, m.id ${order}), '[]'::json)
+    from (select * from ${messages} pm
+      where ${topLevelOf('pm', conversationId)} and ${keyOf('pm')} ${sql.raw(comparison)} ${bound}
+      order by pm.created_at ${order}, pm.id ${order}
+      limit ${limit}) m
+    left join ${files} f on f.id = m.file_id)`;
+}
+
+/**
+ * Whether any top-level message's key is `comparison` `bound`. Written as the nearest such row
+ * (ORDER BY the index, LIMIT 1) rather than EXISTS: with a generic plan PostgreSQL planned the
+ * EXISTS as a sequential scan of every message, expecting to stop early; this shape is one probe
+ * of messages_page_v2_idx.
+ */
+export function anyBeyond(conversationId: Placeholder, comparison: KeyComparison, bound: SQL): SQL {
+  const order = orderOf(comparison);
+  return sql`coalesce((select true from ${messages} x
+    where ${topLevelOf('x', conversationId)} and ${keyOf('x')} ${sql.raw(comparison)} ${bound}
+    order by x.created_at ${order}, x.id ${order} limit 1), false)`;
+}
+
+/**
+ * The key a client's cursor (date, id) stands for. Clients see createdAt in milliseconds while the
+ * database keeps microseconds, so the cursor's own message is looked up (by primary key, in this
+ * conversation only) for its exact created_at; without such a message the given date is the bound,
+ * as for a bare beforeDate (id nil) or afterDate (id max).
+ */
+export function cursorKey(conversationId: Placeholder, date: Placeholder, messageId: Placeholder): SQL {
+  return sql`(coalesce((select c.created_at from ${messages} c
+    where c.id = ${messageId}::uuid and ${topLevelOf('c', conversationId)}), ${date}::timestamptz),
+    ${messageId}::uuid)`;
+}
+
+/**
+ * The key of the message `messageId` when it is a top-level message of the conversation; a null
+ * date otherwise, and a row comparison with a null in it matches nothing, so a message of another
+ * conversation never shapes (or leaks into) the page.
+ */
+export function anchorKey(conversationId: Placeholder, messageId: Placeholder): SQL {
+  return sql`((select a.created_at from ${messages} a
+    where a.id = ${messageId}::uuid and ${topLevelOf('a', conversationId)}), ${messageId}::uuid)`;
+}
+
+export type PageEntry = {
+  message: Record<string, unknown>;
+  file: Record<string, unknown> | null;
+  likedBy: string[] | null;
+  replies: string[] | null;
+};
+
+export function viewOfEntry(entry: PageEntry): MessageView {
+  return {
+    ...(rowFromJson(messages, entry.message) as Omit<MessageRow, 'searchVector'>),
+    file: entry.file ? rowFromJson(files, entry.file) : null,
+    likedBy: entry.likedBy ?? [],
+    replies: entry.replies ?? [],
+  };
+}
+
+/** json arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */
+export function jsonValue<T>(value: T | string | null): T | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
