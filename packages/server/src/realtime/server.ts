@@ -19,7 +19,6 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
-import { coalesceSocketWrites } from './write-coalescer.ts';
 import type { EventBus } from './bus.ts';
 
 export type SocketData = { userId: string; username: string; isAdmin: boolean };
@@ -57,7 +56,6 @@ async function userOfCookie(app: FastifyInstance, cookieHeader: string | undefin
 export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer {
   const io: ChatServer = new Server(app.server, { path: '/socket.io', serveClient: false });
   const db: Db = app.db;
-  const writes = coalesceSocketWrites(io);
 
   if (app.config.REDIS_URL) {
     const pub = new Redis(app.config.REDIS_URL);
@@ -130,7 +128,6 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
   mapDomainEvents(io, bus);
   app.addHook('preClose', (done) => {
     broadcastPresence.cancel();
-    writes.flush();
     io.local.disconnectSockets(true);
     // Only the engine: Fastify closes the HTTP server itself.
     io.engine.close();
