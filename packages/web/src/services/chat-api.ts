@@ -11,8 +11,17 @@ import { uploadForm, xhrRequest, type UploadOptions } from './upload.ts';
 export interface MessagesPage {
   messages: Message[];
   hasMore: boolean;
+  /** Newer messages exist after this page (false for the newest page). */
+  hasNewer: boolean;
   conversation: Conversation | null;
 }
+
+/**
+ * Where a page of GET /api/conversations/{id}/messages starts: none for the newest page, before
+ * or after a message's (createdAt, id), or around one message (a jump).
+ */
+export type PageCursor =
+  { beforeDate: string; beforeId: string } | { afterDate: string; afterId: string } | { around: string };
 
 export interface ConversationParticipant {
   id: string;
@@ -125,21 +134,15 @@ export const chatApi = {
     await api.patch(`/api/conversations/${enc(conversationId)}/${action}`, { body: {} });
   },
 
-  async fetchMessages(
-    conversationId: string,
-    before?: { beforeDate: string; beforeId: string },
-  ): Promise<MessagesPage> {
-    const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) });
-    if (before) {
-      query.set('beforeDate', before.beforeDate);
-      query.set('beforeId', before.beforeId);
-    }
+  async fetchMessages(conversationId: string, cursor?: PageCursor): Promise<MessagesPage> {
+    const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE), ...cursor });
     const body = await api.get<Partial<MessagesPage> | undefined>(
       `/api/conversations/${enc(conversationId)}/messages?${query.toString()}`,
     );
     return {
       messages: body?.messages ?? [],
       hasMore: body?.hasMore === true,
+      hasNewer: body?.hasNewer === true,
       conversation: body?.conversation ?? null,
     };
   },

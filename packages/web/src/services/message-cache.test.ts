@@ -135,13 +135,23 @@ describe('SPEC 4 message list rules', () => {
 });
 
 describe('SPEC 9 cache limits', () => {
-  it(`keeps at most ${MESSAGES_PER_CONVERSATION_LIMIT} messages per conversation (newest kept, hasMore set)`, () => {
+  it(`keeps at most ${MESSAGES_PER_CONVERSATION_LIMIT} messages per conversation: at the newest end the oldest go (hasMore set)`, () => {
     let state = applyPage(emptyCache(), 'a', { messages: page('a', 150, 100), hasMore: true }, 'initial');
-    state = applyPage(state, 'a', { messages: page('a', 100, 0), hasMore: false }, 'older');
+    state = upsertMessages(state, page('a', 100, 250));
     const cache = state.conversations.a!;
     expect(cache.messages).toHaveLength(MESSAGES_PER_CONVERSATION_LIMIT);
-    expect(cache.messages.at(-1)!.id).toBe('a-00249');
+    expect(cache.messages.at(-1)!.id).toBe('a-00349');
     expect(cache.hasMore).toBe(true);
+  });
+
+  it(`keeps at most ${MESSAGES_PER_CONVERSATION_LIMIT} messages per conversation: an older page keeps its place, the newest go (hasNewer set)`, () => {
+    let state = applyPage(emptyCache(), 'a', { messages: page('a', 150, 100), hasMore: true }, 'initial');
+    state = applyPage(state, 'a', { messages: page('a', 100, 0), hasMore: false, hasNewer: true }, 'older');
+    const cache = state.conversations.a!;
+    expect(cache.messages).toHaveLength(MESSAGES_PER_CONVERSATION_LIMIT);
+    expect(cache.messages[0]!.id).toBe('a-00000');
+    expect(cache.messages.at(-1)!.id).toBe('a-00199');
+    expect([cache.hasMore, cache.hasNewer]).toEqual([false, true]);
   });
 
   it(`keeps at most ${CACHED_CONVERSATIONS_LIMIT} conversations, evicting the least recently used`, () => {

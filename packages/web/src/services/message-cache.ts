@@ -4,7 +4,8 @@
  * functions, so every rule is testable without React, timers or the network.
  *
  * Where messages live:
- * - top-level messages of a conversation: `conversations[id].messages` (paged, hasMore, LRU);
+ * - top-level messages of a conversation: `conversations[id].messages`, a sliding window of its
+ *   history (message-window.ts: paged both ways, hasMore, hasNewer), conversations evicted LRU;
  * - thread replies and single messages fetched on their own (thread parents, search hits):
  *   `individual`, capped by the individual-messages limit, oldest insert evicted first.
  */
@@ -19,15 +20,27 @@ import {
   MESSAGES_PER_CONVERSATION_LIMIT,
   TOTAL_MESSAGES_LIMIT,
 } from '@stoop/shared/constants';
+import { isLocalMessage, localMessageId } from './message-list.ts';
+import {
+  applyLiveMessages,
+  newConversationCache,
+  trimConversation,
+  windowWithPage,
+  type ConversationCache,
+  type PageMode,
+  type WindowPage,
+} from './message-window.ts';
 
-export interface ConversationCache {
-  /** Sorted by createdAt ascending, ties by id; tombstones never kept. */
-  messages: Message[];
-  /** The server has older messages than the oldest one here. */
-  hasMore: boolean;
-  /** Logical clock of the last read or write, for least-recently-used eviction. */
-  touchedAt: number;
-}
+export { compareMessages, isLocalMessage, localMessageId, mergeMessages } from './message-list.ts';
+export {
+  newConversationCache,
+  newestServerMessage,
+  oldestServerMessage,
+  trimConversation,
+  type ConversationCache,
+  type PageMode,
+  type WindowPage,
+} from './message-window.ts';
 
 export interface CacheState {
   conversations: Record<string, ConversationCache>;
@@ -48,49 +61,6 @@ export const emptyCache = (): CacheState => ({
 
 /** Cleanup levels; 'high' and 'critical' mirror the memory pressure levels that trigger them (SPEC 4). */
 export type CleanupLevel = 'high' | 'critical';
-
-/** Ids the optimistic sender gives its local echo, derived from the clientMessageId. */
-export const localMessageId = (clientMessageId: string) => `local-${clientMessageId}`;
-export const isLocalMessage = (message: Pick<Message, 'id'>) => message.id.startsWith('local-');
-
-/** SPEC 4: ascending createdAt; equal timestamps fall back to id so the order is stable. */
-export function compareMessages(a: Message, b: Message): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
-  if (a.id === b.id) return 0;
-  return a.id < b.id ? -1 : 1;
-}
-
-/** A server copy replaces the local echo with the same clientMessageId (optimistic send). */
-const replacesLocalEcho = (existing: Message, incoming: Message) =>
-  incoming.clientMessageId !== null &&
-  existing.id !== incoming.id &&
-  isLocalMessage(existing) &&
-  existing.clientMessageId === incoming.clientMessageId;
-
-/**
- * SPEC 4: merge by id (update if present, otherwise add), then sort by createdAt ascending.
- * Tombstones (deletedAt set) are removed from the view; an older copy (lower seq) never
- * overwrites a newer one, so a late HTTP answer cannot undo a socket update.
- */
-export function mergeMessages(existing: readonly Message[], incoming: readonly Message[]): Message[] {
-  const byId = new Map<string, Message>();
-  for (const message of existing) byId.set(message.id, message);
-  for (const message of incoming) {
-    for (const [id, current] of byId) {
-      if (replacesLocalEcho(current, message)) byId.delete(id);
-    }
-    const current = byId.get(message.id);
-    if (current && !isLocalMessage(current) && current.seq > message.seq) continue;
-    byId.set(message.id, message);
-  }
-  return [...byId.values()].filter((m) => m.deletedAt === null).sort(compareMessages);
-}
-
-/** Keeps the newest `limit` messages; dropping older ones means the server has more. */
-export function trimConversation(cache: ConversationCache, limit: number): ConversationCache {
-  if (cache.messages.length <= limit) return cache;
-  return { ...cache, messages: cache.messages.slice(cache.messages.length - limit), hasMore: true };
-}
 
 export const totalMessages = (state: CacheState): number =>
   Object.values(state.conversations).reduce((sum, c) => sum + c.messages.length, 0);
@@ -235,10 +205,7 @@ export function upsertMessages(state: CacheState, messages: readonly Message[], 
     if (!cache) continue;
     next = {
       ...next,
-      conversations: {
-        ...next.conversations,
-        [conversationId]: { ...cache, messages: mergeMessages(cache.messages, list) },
-      },
+      conversations: { ...next.conversations, [conversationId]: applyLiveMessages(cache, list) },
     };
   }
   return enforceLimits(next, keep);
@@ -269,38 +236,28 @@ export function upsertIndividual(state: CacheState, message: Message): CacheStat
 }
 
 /**
- * Applies one fetched page (SPEC 4): the first page replaces what was there apart from
- * messages still being sent; an older page is prepended and merged.
+ * Applies one fetched page (SPEC 4) to the conversation's sliding window (message-window.ts): the
+ * newest page replaces what was there apart from messages still being sent; older and newer pages
+ * extend the window, and the limits then trim the end far from where the resident reads.
  */
 export function applyPage(
   state: CacheState,
   conversationId: string,
-  page: { messages: readonly Message[]; hasMore: boolean },
-  mode: 'initial' | 'older',
+  page: WindowPage,
+  mode: PageMode,
   keep: Keep = {},
 ): CacheState {
-  const cache = state.conversations[conversationId];
   const top = page.messages.filter((m) => m.conversationId && !isReply(m));
-  const base =
-    mode === 'older'
-      ? (cache?.messages ?? [])
-      : // A fresh first page keeps local echoes and any newer messages a socket already delivered.
-        (cache?.messages ?? []).filter((m) => isLocalMessage(m) || newerThanAll(m, top));
   const clock = state.clock + 1;
+  const window = windowWithPage(state.conversations[conversationId], { ...page, messages: top }, mode, clock);
   let next: CacheState = {
     ...state,
     clock,
-    conversations: {
-      ...state.conversations,
-      [conversationId]: { messages: mergeMessages(base, top), hasMore: page.hasMore, touchedAt: clock },
-    },
+    conversations: { ...state.conversations, [conversationId]: window },
   };
   for (const reply of page.messages.filter(isReply)) next = upsertIndividual(next, reply);
   return enforceLimits(next, { ...keep, conversationId: keep.conversationId ?? conversationId });
 }
-
-const newerThanAll = (message: Message, page: readonly Message[]) =>
-  page.every((m) => compareMessages(m, message) < 0);
 
 /** SPEC 8: a 404 on fetch leaves that conversation's cache empty. */
 export function emptyConversation(state: CacheState, conversationId: string): CacheState {
@@ -310,7 +267,7 @@ export function emptyConversation(state: CacheState, conversationId: string): Ca
     clock,
     conversations: {
       ...state.conversations,
-      [conversationId]: { messages: [], hasMore: false, touchedAt: clock },
+      [conversationId]: newConversationCache(clock),
     },
   };
 }

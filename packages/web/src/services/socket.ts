@@ -68,7 +68,14 @@ export function handleServerEvent(event: ServerEvent): void {
       const { message } = event.payload;
       messages.applyServerMessages([message]);
       if (message.parentMessageId === null) {
-        conversations.noteIncomingMessage(message.conversationId, message.createdAt, message.userId === me);
+        // A window back in history holds it back (message-window.ts): unread until the newest end.
+        const outOfView = messages.cache.conversations[message.conversationId]?.hasNewer === true;
+        conversations.noteIncomingMessage(
+          message.conversationId,
+          message.createdAt,
+          message.userId === me,
+          outOfView,
+        );
       }
       return;
     }

@@ -49,8 +49,16 @@ export interface ConversationsState {
   updateConversation: (conversationId: string, input: Partial<ChannelInput>) => Promise<Conversation | null>;
   deleteConversation: (conversationId: string) => Promise<boolean>;
   adminChannel: (conversationId: string, action: AdminAction) => Promise<boolean>;
-  /** A new message elsewhere: counts as unread unless its conversation is open. */
-  noteIncomingMessage: (conversationId: string, createdAt: string, fromSelf: boolean) => void;
+  /**
+   * A new message elsewhere: counts as unread unless its conversation is open and shows it. An
+   * open conversation read back in history (`outOfView`) does not show it, so it counts there too.
+   */
+  noteIncomingMessage: (
+    conversationId: string,
+    createdAt: string,
+    fromSelf: boolean,
+    outOfView?: boolean,
+  ) => void;
   markRead: (conversationId: string) => void;
   setPresence: (online: readonly string[]) => void;
   addTyping: (conversationId: string, userId: string, username: string) => void;
@@ -255,10 +263,11 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       }
     },
 
-    noteIncomingMessage: (conversationId, createdAt, fromSelf) => {
+    noteIncomingMessage: (conversationId, createdAt, fromSelf, outOfView = false) => {
       const current = get().conversations.find((c) => c.id === conversationId);
       if (!current) return;
-      const unread = fromSelf || conversationId === get().activeConversationId ? 0 : current.unreadCount + 1;
+      const seen = conversationId === get().activeConversationId && !outOfView;
+      const unread = fromSelf || seen ? 0 : current.unreadCount + 1;
       const lastMessageAt =
         !current.lastMessageAt || createdAt > current.lastMessageAt ? createdAt : current.lastMessageAt;
       replace({ ...current, unreadCount: fromSelf ? current.unreadCount : unread, lastMessageAt });

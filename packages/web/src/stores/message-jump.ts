@@ -1,35 +1,29 @@
 /**
  * Opening a message that is not loaded yet (a search result's jump link): the conversation's
- * older pages are fetched through the store's own loadOlder, one after the other, until the
- * message is there. Bounded, so a deleted or very old message costs a known number of requests.
+ * window is replaced by the neighbourhood of that message, read in one call (`around`), however
+ * far back it is. The window then slides from there like any other (message-window.ts).
  */
-import { isLocalMessage } from '../services/message-cache.ts';
+import { isApiError } from '../services/api.ts';
 import { useMessagesStore } from './messages.ts';
 
-/** 25 pages of 20: the last 500 messages of a conversation. */
-export const JUMP_MAX_PAGES = 25;
-
 export type JumpOutcome =
-  /** The message is in the conversation's loaded list. */
+  /** The message is in the conversation's loaded window. */
   | 'found'
-  /** The conversation's first message was reached without it: deleted, or not in this list. */
+  /** The server does not have it in this conversation (404), or only as a tombstone: deleted. */
   | 'gone'
-  /** Still not there after the page budget, or the cache cannot hold anything older (SPEC 9). */
-  | 'too-far'
   /** The caller stopped waiting (the resident left the conversation). */
   | 'cancelled';
 
 export interface JumpOptions {
-  maxPages?: number;
   signal?: AbortSignal;
 }
 
 const cacheOf = (conversationId: string) => useMessagesStore.getState().cache.conversations[conversationId];
 const isLoading = (conversationId: string) => useMessagesStore.getState().loading[conversationId] === true;
-const oldestServerId = (conversationId: string) =>
-  cacheOf(conversationId)?.messages.find((m) => !isLocalMessage(m))?.id ?? null;
+const isLoaded = (conversationId: string, messageId: string) =>
+  cacheOf(conversationId)?.messages.some((m) => m.id === messageId) === true;
 
-/** Resolves once no page request for the conversation is in flight (its first load, a scroll-up). */
+/** Resolves once no page request for the conversation is in flight (its first load, a scroll). */
 function whenIdle(conversationId: string): Promise<void> {
   if (!isLoading(conversationId)) return Promise.resolve();
   return new Promise((resolve) => {
@@ -42,31 +36,26 @@ function whenIdle(conversationId: string): Promise<void> {
 }
 
 /**
- * Loads older pages of `conversationId` until `messageId` is among its loaded messages. A failed
- * page request rejects; everything else resolves with why the loop ended.
+ * Makes `messageId` part of `conversationId`'s loaded window: nothing to do when it already is,
+ * else one `around` page. A failed request other than a 404 rejects; everything else resolves
+ * with the outcome.
  */
-export async function loadUntilMessage(
+export async function openMessageWindow(
   conversationId: string,
   messageId: string,
-  { maxPages = JUMP_MAX_PAGES, signal }: JumpOptions = {},
+  { signal }: JumpOptions = {},
 ): Promise<JumpOutcome> {
-  const store = useMessagesStore.getState();
-  let fetched = 0;
-  for (;;) {
-    // A page already on its way (the screen's own first load) is waited for, never doubled.
-    await whenIdle(conversationId);
+  // A page already on its way (the screen's own first load) is waited for, never raced.
+  await whenIdle(conversationId);
+  if (signal?.aborted) return 'cancelled';
+  if (isLoaded(conversationId, messageId)) return 'found';
+  try {
+    await useMessagesStore.getState().loadAround(conversationId, messageId);
+  } catch (error) {
     if (signal?.aborted) return 'cancelled';
-    if (isLoading(conversationId)) continue;
-    const cache = cacheOf(conversationId);
-    if (cache?.messages.some((m) => m.id === messageId)) return 'found';
-    if (cache && !cache.hasMore) return 'gone';
-    if (fetched >= maxPages) return 'too-far';
-    const oldestBefore = oldestServerId(conversationId);
-    await (cache ? store.loadOlder(conversationId) : store.loadMessages(conversationId));
-    fetched += 1;
-    // SPEC 9 keeps the newest 200 messages of a conversation: once full, an older page is trimmed
-    // away as it lands and the oldest message stays put. Asking again would fetch the same page.
-    const after = cacheOf(conversationId);
-    if (cache && after?.hasMore && oldestServerId(conversationId) === oldestBefore) return 'too-far';
+    if (isApiError(error) && error.status === 404) return 'gone';
+    throw error;
   }
+  if (signal?.aborted) return 'cancelled';
+  return isLoaded(conversationId, messageId) ? 'found' : 'gone';
 }

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
-import { chatApi, type MessagesPage, type Thread } from '../services/chat-api.ts';
+import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
 import { needsCleanup, type CacheRegistration } from '../services/memory.ts';
 import {
@@ -21,6 +21,9 @@ import {
   highestSeq,
   isLocalMessage,
   localMessageId,
+  newConversationCache,
+  newestServerMessage,
+  oldestServerMessage,
   removeMessage,
   touch,
   upsertIndividual,
@@ -29,6 +32,7 @@ import {
   type CacheState,
   type CleanupLevel,
   type Keep,
+  type PageMode,
 } from '../services/message-cache.ts';
 import { toast } from '../services/toast.ts';
 import { useAuthStore } from './auth.ts';
@@ -81,8 +85,13 @@ export interface MessagesState {
   /** Drafts of cancelled uploads, by draftKey, waiting for their composer to take them back. */
   restoredDrafts: Record<string, RestoredDraft>;
 
+  /** The newest page; it replaces a window that was back in history (also "Jump to newest"). */
   loadMessages: (conversationId: string) => Promise<void>;
   loadOlder: (conversationId: string) => Promise<void>;
+  /** The next page towards the newest end, while the window is back in history (hasNewer). */
+  loadNewer: (conversationId: string) => Promise<void>;
+  /** The window around one message (a jump to it), in one call; a 404 means it is not there. */
+  loadAround: (conversationId: string, messageId: string) => Promise<MessagesPage>;
   loadThread: (messageId: string) => Promise<Thread>;
   sendMessage: (input: SendInput) => Promise<Message | null>;
   retrySend: (clientMessageId: string) => Promise<Message | null>;
@@ -175,19 +184,20 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
    */
   const fetchPage = async (
     conversationId: string,
-    mode: 'initial' | 'older',
-    before?: { beforeDate: string; beforeId: string },
+    mode: PageMode,
+    cursor?: PageCursor,
   ): Promise<MessagesPage> => {
     set({ loading: { ...get().loading, [conversationId]: true } });
     try {
-      const page = await chatApi.fetchMessages(conversationId, before);
+      const page = await chatApi.fetchMessages(conversationId, cursor);
       set({
         cache: applyPage(get().cache, conversationId, page, mode, keep()),
         seq: highestSeq(page.messages, get().seq),
       });
       return page;
     } catch (error) {
-      if (isStatus(error, 404)) setCache(emptyConversation(get().cache, conversationId));
+      // An around page's 404 is about its message (a jump target), not the conversation.
+      if (isStatus(error, 404) && mode !== 'around') setCache(emptyConversation(get().cache, conversationId));
       throw error;
     } finally {
       set({ loading: { ...get().loading, [conversationId]: false } });
@@ -274,10 +284,20 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     loadOlder: async (conversationId) => {
       const cache = get().cache.conversations[conversationId];
       if (!cache?.hasMore || get().loading[conversationId]) return;
-      const oldest = cache.messages.find((m) => !isLocalMessage(m));
+      const oldest = oldestServerMessage(cache);
       if (!oldest) return get().loadMessages(conversationId);
       await fetchPage(conversationId, 'older', { beforeDate: oldest.createdAt, beforeId: oldest.id });
     },
+
+    loadNewer: async (conversationId) => {
+      const cache = get().cache.conversations[conversationId];
+      if (!cache?.hasNewer || get().loading[conversationId]) return;
+      const newest = newestServerMessage(cache);
+      if (!newest) return get().loadMessages(conversationId);
+      await fetchPage(conversationId, 'newer', { afterDate: newest.createdAt, afterId: newest.id });
+    },
+
+    loadAround: (conversationId, messageId) => fetchPage(conversationId, 'around', { around: messageId }),
 
     loadThread: async (messageId) => {
       const thread = await chatApi.getThread(messageId);
@@ -312,11 +332,17 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
           ...cache,
           conversations: {
             ...cache.conversations,
-            [conversationId]: { messages: [], hasMore: true, touchedAt: cache.clock },
+            [conversationId]: newConversationCache(cache.clock, { hasMore: true }),
           },
         };
       }
       setCache(upsertMessages(cache, [echo], keep()));
+      // Sending from back in history goes to the newest end, where the message will be (as in Slack).
+      if (!echo.parentMessageId && cache.conversations[conversationId]?.hasNewer) {
+        get()
+          .loadMessages(conversationId)
+          .catch(() => toast.error('Could not load the newest messages.'));
+      }
       return deliver(send.clientMessageId);
     },
 

@@ -1,10 +1,13 @@
 /**
- * The virtualised message list (react-virtuoso). Older pages are prepended while hasMore using
- * Virtuoso's firstItemIndex: the index of the first item drops by the number of items added on
- * top, so the rows on screen stay where they are. Day labels (SPEC 9) separate the days; the list
- * reads downwards, so the days run oldest to newest here. A jump target (a search result) is
- * scrolled to once it is loaded and highlighted for a moment.
+ * The virtualised message list (react-virtuoso) over the conversation's sliding window
+ * (services/message-window.ts). Older pages are prepended at the top (startReached, while
+ * hasMore), newer ones appended at the bottom (endReached, while hasNewer); firstItemIndex keeps
+ * the rows on screen where they are while pages come and the far end is trimmed (list-index.ts).
+ * Day labels (SPEC 9) separate the days; the list reads downwards, so the days run oldest to
+ * newest here. A jump target (a search result) is scrolled to once it is loaded and highlighted
+ * for a moment; when the window is back in history, "Jump to newest" reloads the newest page.
  */
+import { ArrowDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
@@ -12,12 +15,10 @@ import { groupByDate } from '../../services/date-groups.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { MessageRow } from './MessageRow.tsx';
+import { nextFirstItemIndex, START_INDEX, type IndexedKeys } from './list-index.ts';
 import type { JumpTarget } from './use-message-jump.ts';
 
 type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
-
-/** A large start index so prepending never goes below zero. */
-const START_INDEX = 1_000_000;
 
 /** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
 export const JUMP_HIGHLIGHT_MS = 2500;
@@ -35,8 +36,14 @@ interface Props {
   /** Scrolls to this message (a search result's jump link) once it is among `messages`. */
   jumpTarget?: JumpTarget | null;
   hasMore: boolean;
+  /** The window is back in history: newer pages load at the bottom, and "Jump to newest" shows. */
+  hasNewer?: boolean;
+  /** Changes when a page replaced the window (ConversationCache.generation): the list re-positions. */
+  generation?: number;
   loading: boolean;
   onLoadOlder: () => void;
+  onLoadNewer?: () => void;
+  onJumpToNewest?: () => void;
 }
 
 /**
@@ -47,7 +54,7 @@ function useScrollToJumpTarget(
   virtuoso: RefObject<VirtuosoHandle | null>,
   jumpTarget: JumpTarget | null,
   targetIndex: number,
-): { jumpedId: string | null; highlighted: boolean } {
+): { jumpedId: string | null; highlighted: boolean; pending: boolean } {
   const handled = useRef<string | null>(null);
   const [jump, setJump] = useState<{ id: string; key: string } | null>(null);
   const [highlighted, setHighlighted] = useState(false);
@@ -67,34 +74,66 @@ function useScrollToJumpTarget(
     return () => clearTimeout(timer);
   }, [jump]);
 
-  return { jumpedId: jump?.id ?? null, highlighted };
+  const pending = jumpTarget !== null && targetIndex >= 0 && handled.current !== jumpTarget.requestKey;
+  return { jumpedId: jump?.id ?? null, highlighted, pending };
 }
 
-export function MessageList({ messages, jumpTarget = null, hasMore, loading, onLoadOlder }: Props) {
+/**
+ * firstItemIndex for the current items (list-index.ts), and whether the list stood at the newest
+ * end before this render: only then is growth at the bottom live messages to follow, not a newer
+ * page the resident is about to read.
+ */
+function useSlidingIndex(items: readonly Item[], hasNewer: boolean) {
+  const previous = useRef<IndexedKeys & { hasNewer: boolean }>({
+    keys: [],
+    firstItemIndex: START_INDEX,
+    hasNewer,
+  });
+  return useMemo(() => {
+    const keys = items.map((i) => (i.kind === 'message' ? i.key : null));
+    const firstItemIndex = nextFirstItemIndex(previous.current, keys);
+    const wasAtNewestEnd = !previous.current.hasNewer;
+    previous.current = { keys, firstItemIndex, hasNewer };
+    return { firstItemIndex, wasAtNewestEnd };
+  }, [items, hasNewer]);
+}
+
+/**
+ * A page that replaced the window (a jump, "Jump to newest", a send from back in history) shows its
+ * newest end, unless a jump target in it is about to be scrolled to instead.
+ */
+function useShowNewestOnReplace(
+  virtuoso: RefObject<VirtuosoHandle | null>,
+  generation: number,
+  jumpPending: boolean,
+) {
+  const seen = useRef(generation);
+  useEffect(() => {
+    if (seen.current === generation) return;
+    seen.current = generation;
+    if (!jumpPending) virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+  }, [virtuoso, generation, jumpPending]);
+}
+
+export function MessageList({
+  messages,
+  jumpTarget = null,
+  hasMore,
+  hasNewer = false,
+  generation = 0,
+  loading,
+  onLoadOlder,
+  onLoadNewer = () => undefined,
+  onJumpToNewest = () => undefined,
+}: Props) {
   const sends = useMessagesStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  // Tracks where the previous first message sits, to move firstItemIndex by what was prepended.
-  const anchor = useRef<{ id: string | null; index: number; first: number }>({
-    id: null,
-    index: 0,
-    first: START_INDEX,
-  });
-  const firstItemIndex = useMemo(() => {
-    const previous = anchor.current;
-    const firstMessage = items.find((i) => i.kind === 'message');
-    let first = previous.first;
-    if (previous.id !== null) {
-      const now = items.findIndex((i) => i.key === previous.id);
-      if (now >= 0) first = previous.first - (now - previous.index);
-    }
-    const id = firstMessage?.key ?? null;
-    anchor.current = { id, index: id ? items.findIndex((i) => i.key === id) : 0, first };
-    return first;
-  }, [items]);
+  const { firstItemIndex, wasAtNewestEnd } = useSlidingIndex(items, hasNewer);
 
   const targetIndex = jumpTarget ? items.findIndex((i) => i.key === jumpTarget.messageId) : -1;
-  const { jumpedId, highlighted } = useScrollToJumpTarget(virtuoso, jumpTarget, targetIndex);
+  const { jumpedId, highlighted, pending } = useScrollToJumpTarget(virtuoso, jumpTarget, targetIndex);
+  useShowNewestOnReplace(virtuoso, generation, pending);
 
   if (messages.length === 0) {
     return (
@@ -105,48 +144,68 @@ export function MessageList({ messages, jumpTarget = null, hasMore, loading, onL
   }
 
   return (
-    <Virtuoso
-      ref={virtuoso}
-      className="min-h-0 flex-1"
-      data={items}
-      firstItemIndex={firstItemIndex}
-      // Remounted per conversation (keyed by the page), so the initial position applies on open.
-      initialTopMostItemIndex={
-        targetIndex >= 0 ? { index: targetIndex, align: 'center' } : { index: 'LAST', align: 'end' }
-      }
-      computeItemKey={(_, item) => item.key}
-      startReached={() => {
-        if (hasMore && !loading) onLoadOlder();
-      }}
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-      components={{
-        Header: () =>
-          hasMore ? (
-            <div className="flex justify-center py-3 text-slate-400">
-              {loading ? <Spinner className="h-4 w-4" /> : null}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <Virtuoso
+        ref={virtuoso}
+        className="min-h-0 flex-1"
+        data={items}
+        firstItemIndex={firstItemIndex}
+        // Remounted per conversation (keyed by the page), so the initial position applies on open.
+        initialTopMostItemIndex={
+          targetIndex >= 0 ? { index: targetIndex, align: 'center' } : { index: 'LAST', align: 'end' }
+        }
+        computeItemKey={(_, item) => item.key}
+        startReached={() => {
+          if (hasMore && !loading) onLoadOlder();
+        }}
+        endReached={() => {
+          if (hasNewer && !loading) onLoadNewer();
+        }}
+        followOutput={(atBottom) => (atBottom && wasAtNewestEnd ? 'smooth' : false)}
+        components={{
+          Header: () =>
+            hasMore ? (
+              <div className="flex justify-center py-3 text-slate-400">
+                {loading ? <Spinner className="h-4 w-4" /> : null}
+              </div>
+            ) : (
+              <p className="py-4 text-center text-xs text-slate-400">
+                This is the beginning of the conversation.
+              </p>
+            ),
+          Footer: () =>
+            hasNewer ? (
+              <div className="flex justify-center py-3 text-slate-400">
+                {loading ? <Spinner className="h-4 w-4" /> : null}
+              </div>
+            ) : null,
+        }}
+        itemContent={(_, item) =>
+          item.kind === 'day' ? (
+            <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={item.label}>
+              <span className="h-px flex-1 bg-slate-200" />
+              <span className="text-xs font-semibold text-slate-500">{item.label}</span>
+              <span className="h-px flex-1 bg-slate-200" />
             </div>
           ) : (
-            <p className="py-4 text-center text-xs text-slate-400">
-              This is the beginning of the conversation.
-            </p>
-          ),
-      }}
-      itemContent={(_, item) =>
-        item.kind === 'day' ? (
-          <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={item.label}>
-            <span className="h-px flex-1 bg-slate-200" />
-            <span className="text-xs font-semibold text-slate-500">{item.label}</span>
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-        ) : (
-          <MessageRow
-            message={item.message}
-            send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
-            jumpTarget={item.key === jumpedId}
-            highlighted={highlighted && item.key === jumpedId}
-          />
-        )
-      }
-    />
+            <MessageRow
+              message={item.message}
+              send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
+              jumpTarget={item.key === jumpedId}
+              highlighted={highlighted && item.key === jumpedId}
+            />
+          )
+        }
+      />
+      {hasNewer ? (
+        <button
+          type="button"
+          className="absolute bottom-3 right-4 flex items-center gap-1.5 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white shadow-md hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          onClick={onJumpToNewest}
+        >
+          <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" /> Jump to newest
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -39,7 +39,7 @@ describe('useMessageJump', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('reports the target once the older page holding it is loaded', async () => {
+  it('reports the target once the window around it is loaded, in one call', async () => {
     const target = makeMessage({ id: 'target', createdAt: '2025-03-01T10:00:00.000Z' });
     const newest = makeMessage({ id: 'newest', createdAt: '2025-03-02T10:00:00.000Z' });
     fetchMock.mockResolvedValueOnce(page([newest], true)).mockResolvedValueOnce(page([target], false));
@@ -49,11 +49,16 @@ describe('useMessageJump', () => {
     await waitFor(() =>
       expect(result.current).toEqual({ status: 'found', target: { messageId: 'target', requestKey: 'k1' } }),
     );
+    expect(fetchMock.mock.calls[1]![0] as string).toContain('around=target');
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it(`shows '${MESSAGE_UNAVAILABLE}' when the conversation ends without it`, async () => {
-    fetchMock.mockResolvedValueOnce(page([makeMessage()], false));
+  it(`shows '${MESSAGE_UNAVAILABLE}' when the server does not have it (404)`, async () => {
+    fetchMock.mockResolvedValueOnce(page([makeMessage()], false)).mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Message not found' }), {
+        status: 404,
+      }),
+    );
     await useMessagesStore.getState().loadMessages('c1');
     const { result } = renderHook(() => useMessageJump('c1', 'deleted', 'k1'));
     await waitFor(() => expect(result.current.status).toBe('missing'));
@@ -63,7 +68,7 @@ describe('useMessageJump', () => {
     });
   });
 
-  it('shows the load error when an older page fails', async () => {
+  it('shows the load error when the window cannot be loaded', async () => {
     fetchMock
       .mockResolvedValueOnce(page([makeMessage()], true))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -1,13 +1,13 @@
 /**
  * The jump link of a search result (`…/conversations/channel/{id}#message-{messageId}`): loads
- * the conversation back to that message (stores/message-jump.ts) and says when it is there, so
- * the list can scroll to it. The hash stays the link format, so the SPEC 2 scroll rule and the
+ * the window around that message (stores/message-jump.ts) and says when it is there, so the list
+ * can scroll to it. The hash stays the link format, so the SPEC 2 scroll rule and the
  * guard see the same URLs as before.
  */
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../services/api.ts';
 import { toast } from '../../services/toast.ts';
-import { loadUntilMessage, type JumpOutcome } from '../../stores/message-jump.ts';
+import { openMessageWindow, type JumpOutcome } from '../../stores/message-jump.ts';
 
 const HASH_PREFIX = '#message-';
 
@@ -34,7 +34,6 @@ export const MESSAGE_UNAVAILABLE = 'Message is no longer available';
 
 const missingReason: Record<Exclude<JumpOutcome, 'found' | 'cancelled'>, string> = {
   gone: 'It may have been deleted.',
-  'too-far': 'It is too far back in this conversation to open from here.',
 };
 
 export function useMessageJump(
@@ -51,7 +50,7 @@ export function useMessageJump(
     }
     const controller = new AbortController();
     setState({ status: 'searching' });
-    loadUntilMessage(conversationId, messageId, { signal: controller.signal })
+    openMessageWindow(conversationId, messageId, { signal: controller.signal })
       .then((outcome) => {
         if (outcome === 'cancelled' || controller.signal.aborted) return;
         if (outcome === 'found') {
@@ -64,7 +63,7 @@ export function useMessageJump(
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ status: 'missing' });
-        toast.error(isApiError(error) ? error.message : 'Could not load older messages.', {
+        toast.error(isApiError(error) ? error.message : 'Could not load the message.', {
           id: 'message-jump',
         });
       });

@@ -95,12 +95,26 @@ export default function ConversationPage() {
         jumpTarget={jump.status === 'found' ? jump.target : null}
         messages={cache?.messages ?? []}
         hasMore={cache?.hasMore ?? false}
+        hasNewer={cache?.hasNewer ?? false}
+        generation={cache?.generation ?? 0}
         loading={loading || !cache}
         onLoadOlder={() =>
           void useMessagesStore
             .getState()
             .loadOlder(conversationId)
             .catch(() => toast.error('Could not load older messages.'))
+        }
+        onLoadNewer={() =>
+          void useMessagesStore
+            .getState()
+            .loadNewer(conversationId)
+            .catch(() => toast.error('Could not load newer messages.'))
+        }
+        onJumpToNewest={() =>
+          void useMessagesStore
+            .getState()
+            .loadMessages(conversationId)
+            .catch(() => toast.error('Could not load the newest messages.'))
         }
       />
       <TypingIndicator conversationId={conversationId} />

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message, User } from '@stoop/shared';
+import { applyPage } from '../services/message-cache.ts';
+import { makeMessage } from '../services/message-cache.fixtures.ts';
+import { handleServerEvent } from '../services/socket.ts';
+import { toast } from '../services/toast.ts';
+import { useAuthStore } from './auth.ts';
+import { useConversationsStore } from './conversations.ts';
+import { useMessagesStore } from './messages.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const pageOf = (messages: Message[], hasMore: boolean, hasNewer: boolean) =>
+  json(200, { messages, hasMore, hasNewer, conversation: null });
+const requestUrl = (call: number) => new URL(fetchMock.mock.calls[call]![0] as string, 'http://localhost');
+
+const older = makeMessage({ id: 'older', createdAt: '2025-03-01T10:00:00.000Z' });
+const middle = makeMessage({ id: 'middle', createdAt: '2025-03-01T11:00:00.000Z' });
+const newest = makeMessage({ id: 'newest', createdAt: '2025-03-02T10:00:00.000Z' });
+
+/** c1's window back in history: older and middle loaded, newer ones on the server only. */
+function seedBackInHistory() {
+  const { cache } = useMessagesStore.getState();
+  useMessagesStore.setState({
+    cache: applyPage(cache, 'c1', { messages: [older, middle], hasMore: true, hasNewer: true }, 'around'),
+  });
+}
+const window = () => useMessagesStore.getState().cache.conversations.c1!;
+const ids = () => window().messages.map((m) => m.id);
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(toast, 'error').mockReturnValue('t');
+  useMessagesStore.getState().reset();
+  useConversationsStore.getState().reset();
+  useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
+  useConversationsStore.setState({
+    conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+    activeConversationId: 'c1',
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('messages store: the sliding window', () => {
+  it('loadNewer asks after the newest loaded message and appends; only while hasNewer', async () => {
+    seedBackInHistory();
+    fetchMock.mockResolvedValueOnce(pageOf([newest], true, false));
+    await useMessagesStore.getState().loadNewer('c1');
+    expect(requestUrl(0).searchParams.get('afterId')).toBe('middle');
+    expect(requestUrl(0).searchParams.get('afterDate')).toBe(middle.createdAt);
+    expect(ids()).toEqual(['older', 'middle', 'newest']);
+    expect(window().hasNewer).toBe(false);
+    await useMessagesStore.getState().loadNewer('c1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('loadAround replaces the window with the page around the message', async () => {
+    seedBackInHistory();
+    fetchMock.mockResolvedValueOnce(pageOf([newest], true, false));
+    await useMessagesStore.getState().loadAround('c1', 'newest');
+    expect(requestUrl(0).searchParams.get('around')).toBe('newest');
+    expect(ids()).toEqual(['newest']);
+  });
+
+  it('a 404 for an around page keeps the window (it is about the message, not the conversation)', async () => {
+    seedBackInHistory();
+    fetchMock.mockResolvedValueOnce(json(404, { statusCode: 404, message: 'Message not found' }));
+    await expect(useMessagesStore.getState().loadAround('c1', 'gone')).rejects.toMatchObject({ status: 404 });
+    expect(ids()).toEqual(['older', 'middle']);
+  });
+
+  it('sending from back in history loads the newest page, where the message will be', async () => {
+    seedBackInHistory();
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        (input as string).includes('limit=')
+          ? pageOf([newest], true, false)
+          : json(201, { message: makeMessage({ id: 'sent', createdAt: '2025-03-03T10:00:00.000Z' }) }),
+      ),
+    );
+    await useMessagesStore.getState().sendMessage({ content: 'hello' });
+    await vi.waitFor(() => expect(window().hasNewer).toBe(false));
+    expect(ids()).not.toContain('older');
+    expect(ids()).toContain('newest');
+  });
+
+  it('message:new back in history is not shown in the middle, and counts as unread even in the open conversation', () => {
+    seedBackInHistory();
+    const live = makeMessage({ id: 'live', userId: 'nadia', createdAt: '2025-03-04T10:00:00.000Z' });
+    handleServerEvent({ name: 'message:new', payload: { message: live } });
+    expect(ids()).toEqual(['older', 'middle']);
+    expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
+  });
+
+  it('message:new at the newest end of the open conversation is shown and not counted', () => {
+    const { cache } = useMessagesStore.getState();
+    useMessagesStore.setState({
+      cache: applyPage(cache, 'c1', { messages: [newest], hasMore: true }, 'initial'),
+    });
+    const live = makeMessage({ id: 'live', userId: 'nadia', createdAt: '2025-03-04T10:00:00.000Z' });
+    handleServerEvent({ name: 'message:new', payload: { message: live } });
+    expect(ids()).toEqual(['newest', 'live']);
+    expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(0);
+  });
+});
