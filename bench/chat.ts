@@ -9,14 +9,14 @@
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
  * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_CPU_PROFILE_DIR (a CPU
- * profile of the server).
+ * profile of the server), BENCH_SERVER_NODE_ARGS (flags for the server).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { MembersResult } from './chat-members.ts';
 import { startStoop } from '../e2e/support/server.ts';
-import { percentile, rssMb, serverProfileArgs } from './support/stats.ts';
+import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
 
 const now = () => performance.timeOrigin + performance.now();
 import {
@@ -158,7 +158,7 @@ async function benchDatabase(kind: string): Promise<void> {
   const database = kind === 'pg' ? await scratchDatabase() : undefined;
   const stoop = await startStoop({
     env: { ...BENCH_LIMITS, ...(database ? { DATABASE_URL: database.url } : {}) },
-    nodeArgs: serverProfileArgs(),
+    nodeArgs: serverNodeArgs(),
   });
   try {
     const admin = await adminSession(stoop.url);

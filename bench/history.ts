@@ -4,7 +4,8 @@
  * server process. Messages are bulk-inserted with generate_series, not through the API.
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MESSAGES=1000000, BENCH_SAMPLES=500,
- * BENCH_CPU_PROFILE_DIR (a CPU profile of the measured server).
+ * BENCH_CPU_PROFILE_DIR (a CPU profile of the measured server),
+ * BENCH_SERVER_NODE_ARGS (flags for the server).
  */
 import path from 'node:path';
 import { cpus, totalmem } from 'node:os';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { startStoop } from '../e2e/support/server.ts';
 import { openPg, openPglite, type Database } from '../packages/server/src/db/client.ts';
 import { getJson } from './support/http.ts';
-import { percentile, rssMb, serverProfileArgs } from './support/stats.ts';
+import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
 import { BENCH_LIMITS, adminSession, scratchDatabase } from './chat-support.ts';
 import { sql } from 'drizzle-orm';
 
@@ -71,7 +72,7 @@ async function benchDatabase(kind: string): Promise<void> {
       `${kind}: inserted ${MESSAGES.toLocaleString('en-US')} messages in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    stoop = await startStoop({ env, dataDir, nodeArgs: serverProfileArgs() });
+    stoop = await startStoop({ env, dataDir, nodeArgs: serverNodeArgs() });
     const reader = await adminSession(stoop.url);
     const page = (beforeDate?: string) =>
       getJson<{ messages: unknown[] }>(

@@ -19,10 +19,13 @@ export function rssMb(pid: number): string {
 }
 
 /**
- * BENCH_CPU_PROFILE_DIR=dir makes the measured server write a V8 CPU profile there when it stops
- * (open it in Chrome DevTools): the figures say how fast, the profile says where the time went.
+ * Extra node flags for the measured server: BENCH_CPU_PROFILE_DIR=dir makes it write a V8 CPU
+ * profile there when it stops (open it in Chrome DevTools), and BENCH_SERVER_NODE_ARGS passes
+ * flags through as they are (e.g. `--max-semi-space-size=64`), for tuning experiments. The
+ * figures say how fast; the profile says where the time went.
  */
-export function serverProfileArgs(): string[] {
+export function serverNodeArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
-  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return [...extra, ...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [])];
 }
