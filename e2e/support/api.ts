@@ -17,7 +17,8 @@ export class ApiSession {
     }
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** The CSRF token for this session's mutating calls, fetched once. */
+  async csrfToken(): Promise<string> {
     if (!this.csrf) {
       const response = await fetch(`${this.baseUrl}/api/csrf-token`, {
         headers: { cookie: this.cookieHeader() },
@@ -25,6 +26,11 @@ export class ApiSession {
       this.remember(response);
       this.csrf = ((await response.json()) as { csrfToken: string }).csrfToken;
     }
+    return this.csrf;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    await this.csrfToken();
     const headers: Record<string, string> = { cookie: this.cookieHeader(), 'x-csrf-token': this.csrf };
     let payload: string | FormData | null = null;
     if (body instanceof FormData) payload = body;
