@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
+import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from './bus.ts';
 
 export type SocketData = { userId: string; username: string; isAdmin: boolean };
@@ -56,6 +57,7 @@ async function userOfCookie(app: FastifyInstance, cookieHeader: string | undefin
 export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer {
   const io: ChatServer = new Server(app.server, { path: '/socket.io', serveClient: false });
   const db: Db = app.db;
+  batchSocketWrites(io);
 
   if (app.config.REDIS_URL) {
     const pub = new Redis(app.config.REDIS_URL);
