@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../messages/rows.ts';
@@ -14,6 +14,31 @@ import {
 
 /** Unread counts stop here: a badge reads "999+" long before an exact figure matters. */
 export const UNREAD_CAP = 999;
+/** How many messages after a read position the count looks at (own and deleted ones included). */
+export const UNREAD_SCAN_LIMIT = 5 * UNREAD_CAP;
+
+/**
+ * The unread count after `position` in one conversation: others' live messages, capped. It first
+ * takes the messages after the position in created_seq order, a range of
+ * messages_conversation_seq_idx, and filters them afterwards. The position is only known when the
+ * statement runs, and if the author filter sits in the scan PostgreSQL estimates from it instead
+ * (a reader who wrote most messages makes "not by me" look rare) and chose a parallel sequential
+ * scan of every message: 75 ms with a million of them, against well under 1 ms for the range. A
+ * reader with thousands of their own posts after their position may see a count that is short;
+ * their own posts are not unread for them anyway.
+ */
+export function unreadAfter(
+  conversationId: SQL | Placeholder,
+  viewerId: SQL | Placeholder,
+  position: SQL,
+): SQL {
+  return sql`(select least(count(*), ${UNREAD_CAP}) from (
+      select u.user_id, u.deleted_at from ${messages} u
+      where u.conversation_id = ${conversationId} and u.created_seq > ${position}
+      order by u.created_seq
+      limit ${UNREAD_SCAN_LIMIT}) r
+    where r.user_id <> ${viewerId} and r.deleted_at is null)`;
+}
 
 export async function findConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
@@ -129,11 +154,8 @@ export async function conversationStats(
       (select m.created_at from ${messages} m
         where m.conversation_id = c.id and m.parent_message_id is null
         order by m.created_at desc, m.id desc limit 1) as last_at,
-      (select count(*) from (
-        select 1 from ${messages} m
-        where m.conversation_id = c.id and m.created_seq > p.last_read_seq
-          and m.user_id <> ${viewerId} and m.deleted_at is null
-        limit ${UNREAD_CAP}) u) as unread
+      case when p.last_read_seq is null then null
+        else ${unreadAfter(sql`c.id`, sql`${viewerId}::uuid`, sql`p.last_read_seq`)} end as unread
     from unnest(array[${idList}]) as c(id)
     left join ${conversationParticipants} p on p.conversation_id = c.id and p.user_id = ${viewerId}
   `);

@@ -7,7 +7,7 @@ import {
   messages,
   type ConversationRow,
 } from '../db/schema/index.ts';
-import { UNREAD_CAP, type ConversationStats } from '../conversations/repo.ts';
+import { unreadAfter, type ConversationStats } from '../conversations/repo.ts';
 import {
   anchorKey,
   anyBeyond,
@@ -167,12 +167,9 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction) {
       lastAt: sql<string | Date | null>`(select t.created_at from ${messages} t
         where t.conversation_id = ${id} and t.parent_message_id is null
         order by t.created_at desc, t.id desc limit 1)`,
-      // Non-participants of a channel have no read position: their count is null, shown as 0.
-      unread: sql<number | string | null>`(select count(*) from (
-        select 1 from ${messages} u
-        where u.conversation_id = ${id} and u.created_seq > ${readPosition}
-          and u.user_id <> ${userId} and u.deleted_at is null
-        limit ${UNREAD_CAP}) x)`,
+      // Non-participants of a channel have no read position: no count, shown as 0.
+      unread: sql<number | string | null>`case when ${readPosition} is null then null else
+        ${unreadAfter(id, userId, readPosition)} end`,
       older: sql<PageEntry[] | string | null>`${page.older}`,
       newer: sql<PageEntry[] | string | null>`${page.newer}`,
       olderBeyond: sql<boolean | null>`${page.olderBeyond}`,
