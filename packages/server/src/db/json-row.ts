@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL, type InferSelectModel } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Rows as JSON, for statements that return many rows of many columns. Drivers decode every field of
@@ -22,6 +22,18 @@ export function jsonObjectOf<T extends PgTable>(
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** Each table's columns, listed once: rowFromJson runs for every message of every page. */
+const columnLists = new WeakMap<PgTable, [string, PgColumn][]>();
+
+function columnsOf(table: PgTable): [string, PgColumn][] {
+  let list = columnLists.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table));
+    columnLists.set(table, list);
+  }
+  return list;
+}
+
 /** A key is a TypeScript property name of the schema, written inline (not a parameter). */
 function jsonKey(key: string): SQL {
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`unexpected column key ${key}`);
@@ -35,7 +47,7 @@ function jsonKey(key: string): SQL {
  */
 export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     if (!(key in json)) continue;
     const value = json[key];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
