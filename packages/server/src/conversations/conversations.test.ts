@@ -14,7 +14,7 @@ import {
   sessionFor,
   type TestApp,
 } from '../test/helpers.ts';
-import { expectError } from '../test/http.ts';
+import { call, expectError } from '../test/http.ts';
 import { PNG_1X1, formOf, injectForm, makeChannel, makeDirect, sendText, type Headers } from './testing.ts';
 
 let t: TestApp;
@@ -309,5 +309,49 @@ describe('PATCH /api/conversations/{id}/admin-*-channel', () => {
     expect((await get(`/api/conversations/${channel.id}/messages`, bob)).statusCode).toBe(200);
     expectError(await patch('admin-hide-channel', csrfHeaders(t.app)), 401);
     expectError(await patch('admin-hide-channel', locked), 403, { code: 'ACCOUNT_LOCKED' });
+  });
+});
+
+describe('POST /api/conversations/{id}/read', () => {
+  const unreadOf = async (headers: Headers, id: string) =>
+    conversationsListResponseSchema
+      .parse((await get('/api/conversations', headers)).json())
+      .conversations.find((c) => c.id === id)?.unreadCount;
+  const markRead = (id: string, body: unknown, headers: Headers = {}) =>
+    call(t.app, 'POST', `/api/conversations/${id}/read`, body, headers);
+
+  it('read position: messages seen live stop counting; never backwards, never past the newest message', async () => {
+    const channel = await makeChannel(t.app, alice);
+    await sendText(t.app, bob, channel.id, 'here'); // posting joins
+    await get(`/api/conversations/${channel.id}/messages`, bob); // opened: all read
+    const seen = await sendText(t.app, alice, channel.id, 'seen live');
+    const later = await sendText(t.app, alice, channel.id, 'not yet seen');
+    expect(await unreadOf(bob, channel.id)).toBe(2);
+    expect((await markRead(channel.id, { seq: seen.seq }, bob)).statusCode).toBe(204);
+    expect(await unreadOf(bob, channel.id)).toBe(1);
+    await markRead(channel.id, { seq: 0 }, bob); // backwards: ignored
+    expect(await unreadOf(bob, channel.id)).toBe(1);
+    await markRead(channel.id, { seq: later.seq + 1_000_000 }, bob); // capped at the newest
+    expect(await unreadOf(bob, channel.id)).toBe(0);
+    const next = await sendText(t.app, alice, channel.id, 'after the cap');
+    expect(next.seq).toBeGreaterThan(later.seq);
+    expect(await unreadOf(bob, channel.id)).toBe(1);
+  });
+
+  it('validation and authorization: 400 bad seq, anonymous 401, locked 403, missing CSRF 403, non-participant of a direct 404 (admin too), reader of a channel 204', async () => {
+    const direct = await makeDirect(t.app, alice, bobId);
+    const channel = await makeChannel(t.app, alice);
+    expectError(await markRead(direct.id, { seq: -1 }, alice), 400);
+    expectError(await markRead(direct.id, { seq: 'x' }, alice), 400);
+    expectError(await markRead(direct.id, {}, alice), 400);
+    expectError(await markRead(direct.id, { seq: 1 }, csrfHeaders(t.app)), 401);
+    expectError(await markRead(direct.id, { seq: 1 }, locked), 403, { code: 'ACCOUNT_LOCKED' });
+    const { 'x-csrf-token': _dropped, ...withoutCsrf } = alice;
+    expectError(await markRead(direct.id, { seq: 1 }, withoutCsrf), 403);
+    expectError(await markRead(direct.id, { seq: 1 }, carol), 404);
+    expectError(await markRead(direct.id, { seq: 1 }, admin), 404);
+    expectError(await markRead('not-a-uuid', { seq: 1 }, alice), 404);
+    expect((await markRead(direct.id, { seq: 1 }, bob)).statusCode).toBe(204);
+    expect((await markRead(channel.id, { seq: 1 }, carol)).statusCode).toBe(204);
   });
 });

@@ -270,14 +270,17 @@ export async function markReadUpTo(
   userId: string,
   seq: number,
 ): Promise<void> {
+  // Capped at the newest message's created_seq, so a position can never run ahead of the history.
+  const newest = sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages}
+    where ${messages.conversationId} = ${conversationId})`;
   await db
     .update(conversationParticipants)
-    .set({ lastReadSeq: seq })
+    .set({ lastReadSeq: sql`least(${seq}::bigint, ${newest})` })
     .where(
       and(
         eq(conversationParticipants.conversationId, conversationId),
         eq(conversationParticipants.userId, userId),
-        lt(conversationParticipants.lastReadSeq, seq),
+        lt(conversationParticipants.lastReadSeq, sql`least(${seq}::bigint, ${newest})`),
       ),
     );
 }

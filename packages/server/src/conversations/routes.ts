@@ -8,6 +8,7 @@ import {
   conversationResponseSchema,
   conversationsListResponseSchema,
   createConversationBodySchema,
+  markReadBodySchema,
   updateConversationBodySchema,
 } from '@stoop/shared';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.ts';
@@ -20,6 +21,7 @@ import {
   createConversation,
   deleteConversation,
   listConversations,
+  markConversationRead,
   updateConversation,
   type ChannelAdminAction,
 } from './service.ts';
@@ -151,6 +153,24 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
     async (request, reply) => {
       await deleteConversation(chatContext(app), currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/read',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Marks the conversation read up to a change-feed position (messages seen live)',
+        params: conversationIdParamsSchema,
+        body: markReadBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await markConversationRead(chatContext(app), currentUser(request), request.params.id, request.body.seq);
       return reply.status(204).send(null);
     },
   );

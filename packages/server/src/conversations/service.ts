@@ -226,3 +226,13 @@ export async function channelAdminAction(
   if (!row) throw notFound('Conversation not found');
   return publishUpdated(ctx, row, admin.id, action === 'hide');
 }
+
+/**
+ * POST /api/conversations/{id}/read: moves a participant's read position up to `seq`, bounded by
+ * the newest message (a position from the future would hide messages not yet written). Not a
+ * participant (a channel they only read): nothing to move. Never moves backwards.
+ */
+export async function markConversationRead(ctx: ChatContext, user: UserRow, id: string, seq: number) {
+  const { isParticipant } = await requireConversationAccess(ctx.db, user, id, 'read');
+  if (isParticipant) await repo.markReadUpTo(ctx.db, id, user.id, seq);
+}

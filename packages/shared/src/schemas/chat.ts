@@ -200,6 +200,13 @@ export const conversationDetailsSchema = z.object({
 
 // ---- Response envelopes (the server wraps single objects, like `{user}` elsewhere) ------------
 
+/**
+ * POST /api/conversations/{id}/read: the reader has seen everything up to this change-feed position
+ * (the `seq` of the newest message shown), e.g. messages that arrived live in an open conversation.
+ */
+export const markReadBodySchema = z.object({ seq: z.number().int().nonnegative() });
+export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });
 export const conversationsListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
 export const messageResponseSchema = z.object({ message: messageSchema });
