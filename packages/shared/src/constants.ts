@@ -99,3 +99,9 @@ export const LOG_INTAKE_BODY_LIMIT_BYTES = LOG_MAX_PAYLOAD_BYTES + 64 * 1024;
 export const LOG_INTAKE_RATE_PER_SESSION = { max: 120, windowMs: 60_000 } as const;
 /** Several residents may share one address (a building's NAT). */
 export const LOG_INTAKE_RATE_PER_IP = { max: 600, windowMs: 60_000 } as const;
+
+/**
+ * Messages seen live in the open conversation are reported read after this pause, once for a
+ * burst: the read position follows what the resident saw without a request per message.
+ */
+export const READ_REPORT_DELAY_MS = 1000;

@@ -127,6 +127,11 @@ export const chatApi = {
     await api.delete(`/api/conversations/${enc(conversationId)}`);
   },
 
+  /** Moves the read position up to `seq` (the newest message the resident has seen). */
+  async markRead(conversationId: string, seq: number): Promise<void> {
+    await api.post(`/api/conversations/${enc(conversationId)}/read`, { body: { seq } });
+  },
+
   async adminChannel(
     conversationId: string,
     action: 'admin-flag-channel' | 'admin-unflag-channel' | 'admin-hide-channel',

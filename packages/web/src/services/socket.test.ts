@@ -41,6 +41,23 @@ describe('server events', () => {
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
 
+  it('message:new in the open conversation is reported read (own posts too), elsewhere not', async () => {
+    const readReports = await import('./read-reports.ts');
+    const seen = vi.spyOn(readReports, 'reportSeen');
+    useConversationsStore.setState({
+      conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+      activeConversationId: 'c1',
+    });
+    handleServerEvent({ name: 'message:new', payload: { message: makeMessage({ id: 'b', seq: 41 }) } });
+    expect(seen).toHaveBeenCalledWith('c1', 41);
+    seen.mockClear();
+    useConversationsStore.setState({ activeConversationId: 'other' });
+    handleServerEvent({ name: 'message:new', payload: { message: makeMessage({ id: 'c', seq: 42 }) } });
+    expect(seen).not.toHaveBeenCalled();
+    seen.mockRestore();
+    readReports.clearReadReports();
+  });
+
   it('message:updated, liked and deleted merge by id; deleted leaves no trace', () => {
     const m = makeMessage({ id: 'a' });
     handleServerEvent({ name: 'message:new', payload: { message: m } });

@@ -23,6 +23,7 @@ import { registerSessionCleanup } from './session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
+import { reportSeen } from './read-reports.ts';
 import { useUsersStore } from '../stores/users.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -76,6 +77,9 @@ export function handleServerEvent(event: ServerEvent): void {
           message.userId === me,
           outOfView,
         );
+        // Seen live in the open conversation (own posts too): the server's read position follows.
+        if (message.conversationId === conversations.activeConversationId && !outOfView)
+          reportSeen(message.conversationId, message.seq);
       }
       return;
     }
