@@ -80,6 +80,17 @@ describe('server events', () => {
     useConversationsStore.getState().reset();
   });
 
+  it('a message from someone typing ends their typing notice at once', () => {
+    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'u2', username: 'Nadia' } });
+    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'u3', username: 'Leo' } });
+    handleServerEvent({
+      name: 'message:new',
+      payload: { message: makeMessage({ id: 'typed', userId: 'u2', conversationId: 'c1' }) },
+    });
+    expect(Object.keys(useConversationsStore.getState().typing.c1 ?? {})).toEqual(['u3']);
+    useConversationsStore.getState().reset();
+  });
+
   it('conversation:deleted drops the conversation and its messages', () => {
     useConversationsStore.setState({ conversations: [{ id: 'c1' } as Conversation] });
     handleServerEvent({ name: 'conversation:deleted', payload: { conversationId: 'c1' } });

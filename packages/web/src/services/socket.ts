@@ -68,6 +68,7 @@ export function handleServerEvent(event: ServerEvent): void {
     case 'message:new': {
       const { message } = event.payload;
       messages.applyServerMessages([message]);
+      conversations.stopTyping(message.conversationId, message.userId);
       if (message.parentMessageId === null) {
         // A window back in history holds it back (message-window.ts): unread until the newest end.
         const outOfView = messages.cache.conversations[message.conversationId]?.hasNewer === true;

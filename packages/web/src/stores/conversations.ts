@@ -63,6 +63,8 @@ export interface ConversationsState {
   setPresence: (online: readonly string[]) => void;
   addTyping: (conversationId: string, userId: string, username: string) => void;
   expireTyping: (now?: number) => void;
+  /** A resident's message arrived: they have stopped typing there, whatever their last notice said. */
+  stopTyping: (conversationId: string, userId: string) => void;
   reset: () => void;
 }
 
@@ -294,6 +296,16 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       }
       set({ typing });
       scheduleTypingExpiry();
+    },
+
+    stopTyping: (conversationId, userId) => {
+      const users = get().typing[conversationId];
+      if (!users?.[userId]) return;
+      const { [userId]: _stopped, ...rest } = users;
+      const typing = { ...get().typing };
+      if (Object.keys(rest).length > 0) typing[conversationId] = rest;
+      else delete typing[conversationId];
+      set({ typing });
     },
 
     reset: () => {
