@@ -11,10 +11,8 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { BrowseChannelsDialog } from './BrowseChannelsDialog.tsx';
+import { ChatDialogs, type ChatDialog } from './ChatDialogs.tsx';
 import { conversationPath, conversationTitle, otherParticipant, useChatBootstrap } from './chat-hooks.ts';
-import { CreateChannelDialog } from './CreateChannelDialog.tsx';
-import { StartDirectDialog } from './StartDirectDialog.tsx';
 
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -76,7 +74,7 @@ export function ConversationSidebar() {
   const users = useUsersStore((s) => s.byId);
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const [filter, setFilter] = useState('');
-  const [dialog, setDialog] = useState<'channel' | 'direct' | 'browse' | null>(null);
+  const [dialog, setDialog] = useState<ChatDialog>(null);
 
   const { channels, directs } = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -175,18 +173,7 @@ export function ConversationSidebar() {
           ) : null}
         </ul>
       </div>
-      <CreateChannelDialog
-        open={dialog === 'channel'}
-        onOpenChange={(open) => setDialog(open ? 'channel' : null)}
-      />
-      <StartDirectDialog
-        open={dialog === 'direct'}
-        onOpenChange={(open) => setDialog(open ? 'direct' : null)}
-      />
-      <BrowseChannelsDialog
-        open={dialog === 'browse'}
-        onOpenChange={(open) => setDialog(open ? 'browse' : null)}
-      />
+      <ChatDialogs open={dialog} onChange={setDialog} />
     </section>
   );
 }

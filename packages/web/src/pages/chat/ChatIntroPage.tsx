@@ -3,9 +3,6 @@ import { Hash, Megaphone, MessageSquarePlus, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopConversations } from '../../components/TopConversations.tsx';
-import { BrowseChannelsDialog } from '../../components/chat/BrowseChannelsDialog.tsx';
-import { CreateChannelDialog } from '../../components/chat/CreateChannelDialog.tsx';
-import { StartDirectDialog } from '../../components/chat/StartDirectDialog.tsx';
 import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
 import { DASHBOARD_PATHS } from '../../routes/paths.ts';
 import { isApiError } from '../../services/api.ts';
@@ -14,6 +11,7 @@ import { logger } from '../../services/logger.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { ChatDialogs, type ChatDialog } from '../../components/chat/ChatDialogs.tsx';
 import { useUsersStore } from '../../stores/users.ts';
 
 const RECENT_ANNOUNCEMENTS = 5;
@@ -49,7 +47,7 @@ export default function ChatIntroPage() {
   const conversations = useConversationsStore((s) => s.conversations);
   const users = useUsersStore((s) => s.byId);
   const announcements = useRecentAnnouncements();
-  const [dialog, setDialog] = useState<'channel' | 'direct' | 'browse' | null>(null);
+  const [dialog, setDialog] = useState<ChatDialog>(null);
   const meId = user?.id ?? null;
   // Until there is activity to rank, the most recent conversations stand in for the top ones.
   const hasActivity = useActivityStore((s) => s.activities.length > 0);
@@ -144,18 +142,7 @@ export default function ChatIntroPage() {
           )}
         </section>
       </div>
-      <CreateChannelDialog
-        open={dialog === 'channel'}
-        onOpenChange={(open) => setDialog(open ? 'channel' : null)}
-      />
-      <StartDirectDialog
-        open={dialog === 'direct'}
-        onOpenChange={(open) => setDialog(open ? 'direct' : null)}
-      />
-      <BrowseChannelsDialog
-        open={dialog === 'browse'}
-        onOpenChange={(open) => setDialog(open ? 'browse' : null)}
-      />
+      <ChatDialogs open={dialog} onChange={setDialog} />
     </div>
   );
 }
