@@ -2,17 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from './test/helpers.ts';
 import { call } from './test/http.ts';
+import { testRedisUrl } from './test/redis.ts';
 
 /**
  * Server mode (DESIGN "Runtime modes"): several instances share limits through Redis. Runs
  * against a real Redis when TEST_REDIS_URL is set (CI sets it); otherwise it says so loudly.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) {
-  console.error(
-    '\nSKIPPED: Redis scale-out suite — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it (apt-get install -y redis-server)\n',
-  );
-}
+const redisUrl = testRedisUrl('Redis scale-out suite');
 
 describe.skipIf(!redisUrl)('server mode with Redis', () => {
   let a: TestApp;

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { testRedisUrl } from '../test/redis.ts';
 import { makeAdmin, makeUser, sessionFor } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
 import { makeChannel, sendText } from '../conversations/testing.ts';
@@ -18,12 +19,7 @@ import { connected, refusal, until, type Recorder } from './testing.ts';
  * messages cross instances (the Redis adapter carries emits, fetchSockets and disconnects).
  * Needs TEST_REDIS_URL, like the scale-out suite.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) {
-  console.error(
-    '\nSKIPPED: cross-instance realtime tests (lock, presence, delivery) — set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it\n',
-  );
-}
+const redisUrl = testRedisUrl('cross-instance realtime tests (lock, presence, delivery)');
 
 describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', () => {
   let database: Database;
