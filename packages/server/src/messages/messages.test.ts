@@ -245,6 +245,81 @@ describe('POST /api/conversations/{id}/messages', () => {
     expectError(big, 413);
   });
 
+  it('SPEC 7 send as JSON (the web client’s text send): 201, a repeat 200 with the first, bad fields 400', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const url = `/api/conversations/${channel.id}/messages`;
+    const send = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers: alice, payload: payload as object });
+    const first = await send({ content: 'bins go out tonight', clientMessageId: 'json-1' });
+    expect(first.statusCode).toBe(201);
+    const again = await send({ content: 'bins go out tonight', clientMessageId: 'json-1' });
+    expect(again.statusCode).toBe(200);
+    expect(message(again).id).toBe(message(first).id);
+    expectError(await send({ content: '   ' }), 400, { field: 'content' });
+    expectError(await send({ content: 'x', clientMessageId: '' }), 400, { field: 'clientMessageId' });
+    expectError(await send({ content: 'x', parentMessageId: 'not-an-id' }), 400, {
+      field: 'parentMessageId',
+    });
+    const page = messagesPageSchema.parse((await get(url, alice)).json());
+    expect(page.messages.map((m) => m.content)).toEqual(['bins go out tonight']);
+  });
+
+  it('DESIGN access on send: a hidden channel refuses a resident (404, nothing stored, no join) and takes an admin’s post', async () => {
+    const channel = await makeChannel(t.app, alice);
+    await sendText(t.app, alice, channel.id, 'before hiding');
+    const hide = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/conversations/${channel.id}/admin-hide-channel`,
+      headers: admin,
+    });
+    expect(hide.statusCode).toBe(200);
+    const url = `/api/conversations/${channel.id}/messages`;
+    for (const fields of [
+      { content: 'let me in' },
+      { content: 'let me in', clientMessageId: 'hidden-1' },
+      { content: ' ' },
+    ]) {
+      expectError(await injectForm(t.app, 'POST', url, formOf(fields), carol), 404, {
+        message: 'Conversation not found',
+      });
+    }
+    const posted = await injectForm(t.app, 'POST', url, formOf({ content: 'moderator note' }), admin);
+    expect(posted.statusCode).toBe(201);
+    const page = messagesPageSchema.parse((await get(url, admin)).json());
+    expect(page.messages.map((m) => m.content)).toEqual(['before hiding', 'moderator note']);
+    expect(page.conversation.participants).not.toContain(carolId);
+  });
+
+  it('DESIGN access on send: a non-participant’s text, repeat or empty send to a direct conversation is 404 and stores nothing', async () => {
+    const direct = await makeDirect(t.app, alice, bobId);
+    const url = `/api/conversations/${direct.id}/messages`;
+    for (const fields of [
+      { content: 'hello?' },
+      { content: 'hello?', clientMessageId: 'dm-1' },
+      { content: '' },
+    ]) {
+      expectError(await injectForm(t.app, 'POST', url, formOf(fields), carol), 404, {
+        message: 'Conversation not found',
+      });
+    }
+    const page = messagesPageSchema.parse((await get(`${url}?limit=100`, alice)).json());
+    expect(page.messages.filter((m) => m.userId === carolId)).toEqual([]);
+    expect(page.conversation.participants).not.toContain(carolId);
+    // A conversation id that names nothing answers the same.
+    const missing = `/api/conversations/${crypto.randomUUID()}/messages`;
+    expectError(await injectForm(t.app, 'POST', missing, formOf({ content: 'x' }), carol), 404);
+    expectError(
+      await injectForm(
+        t.app,
+        'POST',
+        '/api/conversations/not-a-uuid/messages',
+        formOf({ content: 'x' }),
+        carol,
+      ),
+      404,
+    );
+  });
+
   it('authorization: anonymous 401, locked 403, non-participant 404, missing CSRF 403', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const url = `/api/conversations/${direct.id}/messages`;

@@ -3,7 +3,16 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { rowsOf } from './rows.ts';
 import type { NewFile } from '../files/repo.ts';
-import { files, messageLikes, messages, users, type FileRow, type MessageRow } from '../db/schema/index.ts';
+import {
+  conversationParticipants,
+  conversations,
+  files,
+  messageLikes,
+  messages,
+  users,
+  type FileRow,
+  type MessageRow,
+} from '../db/schema/index.ts';
 
 /** A message row (the search vector is never needed) with everything presentMessage needs. */
 export type MessageView = Omit<MessageRow, 'searchVector'> & {
@@ -57,6 +66,9 @@ export async function insertMessage(tx: Tx, values: NewMessage): Promise<Message
 
 export type NewMessageWithId = Omit<NewMessage, 'seq'> & { id: string };
 
+/** A message to insert, and whether its author may post into a channel an admin hid (admins may). */
+export type LockedInsert = NewMessageWithId & { seesHidden: boolean };
+
 /**
  * Inserts several messages in one statement that first takes the change lock, then a seq per row
  * (seq = created_seq), in the given order: the join with the lock's one-row sub-select means no
@@ -64,10 +76,16 @@ export type NewMessageWithId = Omit<NewMessage, 'seq'> & { id: string };
  * transaction in one round trip; inside inChangeTransaction the lock is already held (it is
  * re-entrant). Rows whose (user, clientMessageId) is already taken, also by an earlier row of the
  * same statement, are skipped and missing from the result.
+ *
+ * The statement also applies the access rule of DESIGN "Delivery and access rules" (canRead) to
+ * each row, on the snapshot it writes with: a row whose author may not post there is skipped too,
+ * so a plain send needs no separate access query and cannot race a channel being hidden. A post
+ * into a channel makes its author a participant in the same statement (a first post stays one round
+ * trip, batched with the others); the new participant has read up to their own post.
  */
-export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[]): Promise<MessageRow[]> {
+export async function insertMessagesLocked(db: DbOrTx, values: LockedInsert[]): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  const column = <T>(pick: (v: NewMessageWithId) => T) => values.map(pick);
+  const column = <T>(pick: (v: LockedInsert) => T) => values.map(pick);
   return insertLockedStatement(db).execute({
     ids: column((v) => v.id),
     conversationIds: column((v) => v.conversationId),
@@ -77,13 +95,15 @@ export async function insertMessagesLocked(db: DbOrTx, values: NewMessageWithId[
     clientIds: column((v) => v.clientMessageId),
     fileIds: column((v) => v.fileId),
     mentioned: column((v) => JSON.stringify(v.mentionedUsers)),
+    seesHidden: column((v) => v.seesHidden),
   });
 }
 
 function prepareInsertLocked(db: DbOrTx) {
   const p = (name: string) => sql.placeholder(name);
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
-  // column); search_vector is generated.
+  // column); search_vector is generated. The rows are filtered by the access rule and then sorted
+  // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
@@ -91,20 +111,40 @@ function prepareInsertLocked(db: DbOrTx) {
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
-        (select * from unnest(
-            ${p('ids')}::uuid[], ${p('conversationIds')}::uuid[], ${p('userIds')}::uuid[],
-            ${p('parentIds')}::uuid[], ${p('contents')}::text[], ${p('clientIds')}::text[],
-            ${p('fileIds')}::uuid[], ${p('mentioned')}::text[]
-          ) with ordinality as t(id, conversation_id, user_id, parent_message_id, content, client_message_id, file_id, mentioned, ord)
-          order by t.ord) as i
+        (select * from (
+            select t.*, (
+              select case when c.type = 'direct'
+                then exists (select 1 from ${conversationParticipants} cp
+                  where cp.conversation_id = c.id and cp.user_id = t.user_id)
+                else not c.admin_hidden or t.sees_hidden end
+              from ${conversations} c where c.id = t.conversation_id) as allowed
+            from unnest(
+              ${p('ids')}::uuid[], ${p('conversationIds')}::uuid[], ${p('userIds')}::uuid[],
+              ${p('parentIds')}::uuid[], ${p('contents')}::text[], ${p('clientIds')}::text[],
+              ${p('fileIds')}::uuid[], ${p('mentioned')}::text[], ${p('seesHidden')}::boolean[]
+            ) with ordinality as t(id, conversation_id, user_id, parent_message_id, content, client_message_id,
+              file_id, mentioned, sees_hidden, ord)
+          ) as a
+          where a.allowed order by a.ord) as i
       order by i.ord
     ) as x`;
-  return db
-    .insert(messages)
-    .select(rows)
-    .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
-    .returning()
-    .prepare('stoop_insert_messages_locked');
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(messages)
+      .select(rows)
+      .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
+      .returning(),
+  );
+  // Joins after the insert, from its rows: a repeat (not inserted) joins nothing, and a new
+  // participant has read up to their own newest post of the statement.
+  const joined = db.$with('joined', { userId: conversationParticipants.userId }).as(sql`
+    insert into ${conversationParticipants} (conversation_id, user_id, last_read_seq)
+    select i.conversation_id, i.user_id, max(i.created_seq)
+    from ${inserted} i join ${conversations} c on c.id = i.conversation_id and c.type = 'channel'
+    group by i.conversation_id, i.user_id
+    on conflict do nothing
+    returning user_id`);
+  return db.with(inserted, joined).select().from(inserted).prepare('stoop_insert_messages_locked');
 }
 
 /** Sends run it all the time: built once per database handle (see preparedPerDb). */

@@ -33,7 +33,7 @@ const job = (conversationId: string, userId: string, content: string): SendJob =
     mentionedUsers: [],
   },
   file: undefined,
-  joins: false,
+  seesHidden: false,
 });
 
 describe('send batcher on PostgreSQL', () => {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { messageResponseSchema, messagesPageSchema } from '@stoop/shared';
 import { conversationParticipants, messages } from '../db/schema/index.ts';
-import { formOf, injectForm, makeChannel, type Headers } from '../conversations/testing.ts';
+import { formOf, injectForm, makeChannel, makeDirect, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { SendBatcher, type SendJob } from './send-batcher.ts';
 
@@ -39,7 +39,7 @@ const job = (
     mentionedUsers: [],
   },
   file: undefined,
-  joins: false,
+  seesHidden: false,
 });
 
 describe('group commit of sends', () => {
@@ -73,8 +73,9 @@ describe('group commit of sends', () => {
     const channel = await makeChannel(t.app, alice);
     const batcher = new SendBatcher(t.db);
     const good = Array.from({ length: 5 }, (_, i) => job(channel.id, aliceId, `good ${i}`));
-    // No such conversation: the foreign key rejects it, which fails the whole first attempt.
-    const bad = job(uuidv7(), aliceId, 'into nowhere');
+    // A file id that names no file: the foreign key rejects it, which fails the whole first attempt.
+    const bad = job(channel.id, aliceId, 'with a lost file');
+    bad.message.fileId = uuidv7();
     const results = await Promise.allSettled(
       [...good.slice(0, 2), bad, ...good.slice(2)].map((j) => batcher.submit(j)),
     );
@@ -96,7 +97,7 @@ describe('group commit of sends', () => {
   it('a first post joins the channel once, even with several sends in one batch', async () => {
     const channel = await makeChannel(t.app, alice);
     const batcher = new SendBatcher(t.db);
-    const jobs = [1, 2, 3].map((i) => ({ ...job(channel.id, bobId, `hi ${i}`), joins: true }));
+    const jobs = [1, 2, 3].map((i) => job(channel.id, bobId, `hi ${i}`));
     const outcomes = await Promise.all(jobs.map((j) => batcher.submit(j)));
     expect(outcomes.every((o) => o.created)).toBe(true);
     const joined = await t.db
@@ -112,6 +113,71 @@ describe('group commit of sends', () => {
     // Caught up on joining: their own messages are not unread.
     const maxSeq = Math.max(...outcomes.map((o) => (o.created ? o.row.createdSeq : 0)));
     expect(joined[0]?.lastReadSeq).toBe(maxSeq);
+  });
+
+  it('DESIGN access: the insert skips a send its author may not post, takes no seq for it and joins nobody', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const direct = await makeDirect(t.app, alice, bobId);
+    const eve = await makeUser(t.app, { username: 'Eve Batch' });
+    const batcher = new SendBatcher(t.db);
+    const outcomes = await Promise.all(
+      [
+        job(channel.id, aliceId, 'first'),
+        job(direct.id, eve.id, 'not my conversation'),
+        job(uuidv7(), eve.id, 'no such conversation'),
+        job(channel.id, aliceId, 'second'),
+      ].map((j) => batcher.submit(j)),
+    );
+    expect(outcomes.map((o) => o.created)).toEqual([true, false, false, true]);
+    const [first, , , second] = outcomes;
+    // The refused rows took no seq: the allowed ones follow each other.
+    if (!first?.created || !second?.created) throw new Error('expected both sends created');
+    expect(second.row.seq).toBe(first.row.seq + 1);
+    const eveRows = await t.db.select().from(messages).where(eq(messages.userId, eve.id));
+    expect(eveRows).toEqual([]);
+    const eveJoins = await t.db
+      .select()
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.userId, eve.id));
+    expect(eveJoins).toEqual([]);
+  });
+
+  it('SPEC 7: a first post joins in the same one-statement batch as plain sends; a repeat joins nobody', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const carol = await makeUser(t.app, { username: 'Carol Batch' });
+    const dave = await makeUser(t.app, { username: 'Dave Batch' });
+    // Dave's second send repeats his clientMessageId in the same batch: not inserted, no second join.
+    const batcher = new SendBatcher(t.db);
+    const jobs = [
+      job(channel.id, aliceId, 'plain before'),
+      job(channel.id, carol.id, 'carol joins', 'c-1'),
+      job(channel.id, aliceId, 'plain after'),
+      job(channel.id, dave.id, 'dave joins', 'd-1'),
+      job(channel.id, dave.id, 'dave repeats', 'd-1'),
+    ];
+    const outcomes = await Promise.all(jobs.map((j) => batcher.submit(j)));
+    expect(outcomes.map((o) => o.created)).toEqual([true, true, true, true, false]);
+    const rows = await t.db
+      .select()
+      .from(conversationParticipants)
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, channel.id),
+          inArray(conversationParticipants.userId, [carol.id, dave.id]),
+        ),
+      );
+    const seqOf = (i: number) => {
+      const o = outcomes[i];
+      return o?.created ? o.row.createdSeq : Number.NaN;
+    };
+    // Each joiner has read up to their own post; Alice's later post stays unread for Carol.
+    expect(new Map(rows.map((r) => [r.userId, r.lastReadSeq]))).toEqual(
+      new Map([
+        [carol.id, seqOf(1)],
+        [dave.id, seqOf(3)],
+      ]),
+    );
+    expect(seqOf(2)).toBeGreaterThan(seqOf(1));
   });
 
   it('DESIGN change feed: seq order is commit order across batches and across two writers (instances)', async () => {

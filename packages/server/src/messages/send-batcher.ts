@@ -1,6 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { FileRow, MessageRow } from '../db/schema/index.ts';
-import { addParticipants } from '../conversations/repo.ts';
 import type { NewFile } from '../files/repo.ts';
 import * as repo from './repo.ts';
 
@@ -8,11 +7,14 @@ import * as repo from './repo.ts';
 export type SendJob = {
   message: repo.NewMessageWithId;
   file: NewFile | undefined;
-  /** The sender is not a participant yet (first post into a channel joins it). */
-  joins: boolean;
+  /** The sender may post into a channel an admin hid (an admin). */
+  seesHidden: boolean;
 };
 
-/** What became of a send once its transaction committed; duplicate when its clientMessageId was taken. */
+/**
+ * What became of a send once its transaction committed. Not created: its clientMessageId was taken,
+ * or its author may not post there (the insert applies the access rule); the caller tells which.
+ */
 export type SendOutcome =
   | { created: true; row: MessageRow; parent: MessageRow | undefined; file: FileRow | undefined }
   | { created: false };
@@ -59,7 +61,7 @@ export class SendBatcher {
   private async write(batch: Waiting[]): Promise<void> {
     try {
       const jobs = batch.map((w) => w.job);
-      // Plain sends (no file, no join, no reply) need one statement, which is its own transaction.
+      // Plain sends (no file, no reply; joins included) need one statement, its own transaction.
       const outcomes = jobs.every(isPlain)
         ? await writePlainSends(this.db, jobs)
         : await repo.inChangeTransaction(this.db, (tx) => writeSends(tx, jobs));
@@ -82,17 +84,17 @@ export class SendBatcher {
   }
 }
 
-const isPlain = (job: SendJob) => !job.file && !job.joins && job.message.parentMessageId === null;
+const isPlain = (job: SendJob) => !job.file && job.message.parentMessageId === null;
 
-/** Sends without file, join or parent: one locked insert, committed on its own (one round trip). */
+const lockedInsertOf = (job: SendJob): repo.LockedInsert => ({ ...job.message, seesHidden: job.seesHidden });
+
+/**
+ * Sends without file or parent: one locked insert (access rule and joins included), committed on
+ * its own (one round trip).
+ */
 export async function writePlainSends(db: Db, jobs: SendJob[]): Promise<SendOutcome[]> {
   const rowById = new Map(
-    (
-      await repo.insertMessagesLocked(
-        db,
-        jobs.map((j) => j.message),
-      )
-    ).map((r) => [r.id, r]),
+    (await repo.insertMessagesLocked(db, jobs.map(lockedInsertOf))).map((r) => [r.id, r]),
   );
   return jobs.map((j): SendOutcome => {
     const row = rowById.get(j.message.id);
@@ -114,7 +116,7 @@ export function sendBatcherOf(db: Db): SendBatcher {
 
 /**
  * Writes the sends inside a change transaction (the caller holds the change lock): files, then the
- * messages in one statement with seqs taken in queue order, then joins and parent bumps. A send whose
+ * messages (and joins) in one statement with seqs taken in queue order, then parent bumps. A send whose
  * (user, clientMessageId) is already taken, by an earlier commit or by an earlier send of the same
  * batch, inserts nothing and its file row is removed again.
  */
@@ -122,22 +124,11 @@ export async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]
   const newFiles = jobs.flatMap((j) => (j.file ? [j.file] : []));
   const fileRows = await repo.insertFiles(tx, newFiles);
   const fileById = new Map(fileRows.map((f) => [f.id, f]));
-  const inserted = await repo.insertMessagesLocked(
-    tx,
-    jobs.map((j) => j.message),
-  );
+  const inserted = await repo.insertMessagesLocked(tx, jobs.map(lockedInsertOf));
   const rowById = new Map(inserted.map((r) => [r.id, r]));
 
   const orphanFiles = jobs.flatMap((j) => (j.file && !rowById.has(j.message.id) ? [j.file.id] : []));
   if (orphanFiles.length > 0) await repo.deleteFiles(tx, orphanFiles);
-
-  const joined = new Set<string>();
-  for (const j of jobs) {
-    const key = `${j.message.conversationId}:${j.message.userId}`;
-    if (!j.joins || !rowById.has(j.message.id) || joined.has(key)) continue;
-    joined.add(key);
-    await addParticipants(tx, j.message.conversationId, [j.message.userId], true);
-  }
 
   // A parent's reply list changed: it takes a seq too (after its replies), so sync and events carry it.
   const parentIds = [...new Set(inserted.flatMap((r) => (r.parentMessageId ? [r.parentMessageId] : [])))];

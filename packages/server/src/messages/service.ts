@@ -93,6 +93,10 @@ export type SendInput = {
  * POST /api/conversations/{id}/messages. Idempotent by clientMessageId: a repeat returns the first
  * message with created false (200), never a second copy. Posting into a channel joins it. The write
  * goes through the send batcher (group commit); the answer comes only after its commit.
+ *
+ * A plain send (text only) is checked for access by its insert statement (repo.insertMessagesLocked):
+ * one round trip for the whole send. A send with a file or a parent is checked first, so a file is
+ * never stored and a parent never looked up for someone who may not post there.
  */
 export async function sendMessage(
   ctx: ChatContext,
@@ -101,7 +105,12 @@ export async function sendMessage(
   input: SendInput,
   upload: UploadedFile | undefined,
 ): Promise<{ message: Message; created: boolean }> {
-  const { isParticipant } = await requireConversationAccess(ctx.db, user, conversationId, 'write');
+  const content = input.content.trim();
+  const parentId = input.parentMessageId ?? null;
+  const plain = !upload && parentId === null;
+  // A malformed id names no conversation; a locked account reads nothing (canRead).
+  if (!isUuid(conversationId) || user.isLocked) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!plain) await requireConversationAccess(ctx.db, user, conversationId, 'write');
   const clientMessageId = input.clientMessageId ?? null;
   // A repeat answers with the first message. Looking it up first costs every send a query, so it is
   // done up front only when a file would otherwise be stored again, or when the checks below refuse
@@ -115,13 +124,13 @@ export async function sendMessage(
     const answer = await repeated();
     if (answer) return answer;
   }
-  const content = input.content.trim();
-  const parentId = input.parentMessageId ?? null;
   try {
     if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
     if (content.length > MESSAGE_CONTENT_MAX) throw badRequest('The message is too long', 'content');
     if (parentId) await checkParent(ctx.db, conversationId, parentId);
   } catch (error) {
+    // Refused input answers 404 first where the conversation is not the sender's to post in.
+    if (plain) await requireConversationAccess(ctx.db, user, conversationId, 'write');
     const answer = await repeated();
     if (answer) return answer;
     throw error;
@@ -147,7 +156,7 @@ export async function sendMessage(
         mentionedUsers,
       },
       file,
-      joins: !isParticipant,
+      seesHidden: user.role === 'admin',
     });
   } catch (error) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
@@ -155,7 +164,9 @@ export async function sendMessage(
   }
   if (!outcome.created) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
-    // Two copies of one send raced; the one that committed is the answer.
+    // Not inserted: the sender may not post here (the check answers 404), or two copies of one
+    // send raced and the one that committed is the answer.
+    await requireConversationAccess(ctx.db, user, conversationId, 'write');
     const answer = await repeated();
     if (!answer) throw new Error('a send without a message was reported as a duplicate');
     return answer;
