@@ -42,7 +42,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 export function openPg(connectionString: string): Database {
-  const client = new pg.Pool({ connectionString, max: 10 });
+  // Idle connections stay open (pg closes them after 10 s by default): a new one costs a backend
+  // start, a cold catalog cache and re-preparing every statement, which the first sends after a
+  // quiet spell paid for (tens of milliseconds each at the start of a burst). Ten is the ceiling.
+  const client = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 0 });
   const db: NodePgDatabase<Schema> = drizzlePg({ client, schema });
   return { kind: 'pg', db, client, close: () => client.end() };
 }
