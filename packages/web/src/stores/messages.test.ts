@@ -55,6 +55,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The clientMessageId of a text send (a JSON body: docs/decisions/json-text-sends.md). */
+const clientIdSent = (init: RequestInit | undefined): string =>
+  (JSON.parse(init?.body as string) as { clientMessageId: string }).clientMessageId;
+
 describe('messages store: fetching', () => {
   it('loads the first page with hasMore per conversation', async () => {
     fetchMock.mockResolvedValueOnce(
@@ -106,8 +110,7 @@ describe('messages store: sending', () => {
     expect(echo!.content).toBe('hello');
     const cid = echo!.clientMessageId!;
     expect(useMessagesStore.getState().sends[cid]!.status).toBe('pending');
-    const form = fetchMock.mock.calls[0]![1]!.body as FormData;
-    expect(form.get('clientMessageId')).toBe(cid);
+    expect(clientIdSent(fetchMock.mock.calls[0]![1])).toBe(cid);
     answer(json(201, { message: makeMessage({ id: 'server-1', content: 'hello', clientMessageId: cid }) }));
     await sending;
     expect(view().map((m) => m.id)).toEqual(['server-1']);
@@ -131,11 +134,11 @@ describe('messages store: sending', () => {
   it('retries once automatically on a network error with the same clientMessageId', async () => {
     seed('c1', []);
     fetchMock.mockImplementationOnce(networkFailure).mockImplementationOnce((_url, init) => {
-      const cid = (init!.body as FormData).get('clientMessageId') as string;
+      const cid = clientIdSent(init);
       return Promise.resolve(json(201, { message: makeMessage({ id: 'server-3', clientMessageId: cid }) }));
     });
     await useMessagesStore.getState().sendMessage({ content: 'hello' });
-    const ids = fetchMock.mock.calls.map((call) => (call[1]!.body as FormData).get('clientMessageId'));
+    const ids = fetchMock.mock.calls.map((call) => clientIdSent(call[1]));
     expect(ids[0]).toBe(ids[1]);
     expect(view().map((m) => m.id)).toEqual(['server-3']);
   });
@@ -151,7 +154,7 @@ describe('messages store: sending', () => {
       json(200, { message: makeMessage({ id: 'server-4', clientMessageId: cid }) }),
     );
     await useMessagesStore.getState().retrySend(cid);
-    expect((fetchMock.mock.calls[2]![1]!.body as FormData).get('clientMessageId')).toBe(cid);
+    expect(clientIdSent(fetchMock.mock.calls[2]![1])).toBe(cid);
     expect(view().map((m) => m.id)).toEqual(['server-4']);
   });
 });
