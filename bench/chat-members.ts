@@ -1,11 +1,12 @@
 /**
- * Child process of bench/chat.ts: the N member sockets of one run, so that receiving does not share
+ * Child process of bench/chat.ts: the N member sockets of each run, so that receiving does not share
  * an event loop with the open-loop sender. Real socket.io clients (websocket transport), one per
  * member session, with a decoder that skips parsing message:new bodies (LeanDecoder). Arrival times are wall-clock (performance.timeOrigin + now) so the parent's
  * schedule compares with them; each member keeps them in a Float64Array indexed by message number.
  *
  * Messages: parent → {type:'connect', url, cookies, total, prefix}; child → {type:'ready'};
- * parent → {type:'collect', scheduled}; child → {type:'result', ...}.
+ * parent → {type:'collect', scheduled}; child → {type:'result', ...} and disconnects the run's
+ * sockets. One process serves every run of a database; it exits when the parent disconnects.
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
@@ -20,6 +21,8 @@ export type MembersResult = {
   p50: number;
   p99: number;
   lastArrival: number;
+  /** With BENCH_TIMELINE=n: delivery latency p50/p99 per n consecutive messages, in send order. */
+  timeline: string | undefined;
 };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -85,6 +88,25 @@ function connectAll(message: Connect): Promise<void> {
   ).then(() => undefined);
 }
 
+const bucketSize = Number(process.env.BENCH_TIMELINE ?? 0);
+
+/** p50/p99 of the deliveries of each `size` consecutive messages: shows when in a run a tail happened. */
+function deliveryTimeline(scheduled: number[], size: number): string {
+  const buckets: string[] = [];
+  for (let start = 0; start < scheduled.length; start += size) {
+    const latencies: number[] = [];
+    for (const arrived of arrivals) {
+      for (let i = start; i < Math.min(scheduled.length, start + size); i += 1) {
+        const at = arrived[i] as number;
+        if (at !== 0) latencies.push(at - (scheduled[i] as number));
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    buckets.push(`${percentile(latencies, 50).toFixed(0)}/${percentile(latencies, 99).toFixed(0)}`);
+  }
+  return buckets.join(' ');
+}
+
 function collect({ scheduled }: Collect): MembersResult {
   const latencies: number[] = [];
   let lastArrival = 0;
@@ -97,17 +119,21 @@ function collect({ scheduled }: Collect): MembersResult {
       if (at > lastArrival) lastArrival = at;
     }
   }
+  const timeline = bucketSize > 0 ? deliveryTimeline(scheduled, bucketSize) : undefined;
   for (const socket of sockets) socket.disconnect();
   sockets = [];
   arrivals = [];
+  const runDuplicates = duplicates;
+  duplicates = 0;
   latencies.sort((a, b) => a - b);
   return {
     type: 'result',
     delivered: latencies.length,
-    duplicates,
+    duplicates: runDuplicates,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     lastArrival,
+    timeline,
   };
 }
 
@@ -121,6 +147,8 @@ process.on('message', (message: Connect | Collect) => {
       },
     );
   } else {
-    process.send?.(collect(message), () => process.exit(0));
+    process.send?.(collect(message));
   }
 });
+// The parent closes the channel when its bench is done.
+process.on('disconnect', () => process.exit(0));

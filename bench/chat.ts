@@ -8,8 +8,11 @@
  * missing after a drain period, and the server's RSS and CPU. Figures, not a pass/fail test.
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
- * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_CPU_PROFILE_DIR (a CPU
- * profile of the server), BENCH_SERVER_NODE_ARGS (flags for the server).
+ * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_WARMUP_SECONDS=3 (one
+ * unreported-as-result run at 200 msg/s into the most members after the server starts; 0 skips it),
+ * BENCH_SEND_AS=json|multipart (json: what the web client sends for text), BENCH_TIMELINE=n (p50/p99
+ * per n consecutive messages), BENCH_CPU_PROFILE_DIR (a CPU profile of the server),
+ * BENCH_SERVER_NODE_ARGS (flags for the server).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -17,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { MembersResult } from './chat-members.ts';
 import { startStoop } from '../e2e/support/server.ts';
 import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
+import { postJson, postTextForm } from './support/http.ts';
 
 const now = () => performance.timeOrigin + performance.now();
 import {
@@ -40,26 +44,41 @@ const RATES = list(process.env.BENCH_RATES, [50, 200, 500]);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 5);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const TIMELINE = Number(process.env.BENCH_TIMELINE ?? 0);
+// The web client sends a message without a file as JSON and one with a file as multipart.
+const sendAs = process.env.BENCH_SEND_AS === 'multipart' ? postTextForm : postJson;
 const DATABASES =
   (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
 
-/** Starts the member sockets in a child process (bench/chat-members.ts) and waits until all are connected. */
-async function startMembers(
+/**
+ * The member sockets live in one child process (bench/chat-members.ts) for the whole bench of a
+ * database, so its socket code is as warmed up as the server's; each run connects its members.
+ */
+function forkMembers(): ChildProcess {
+  return fork(fileURLToPath(new URL('./chat-members.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+}
+
+/** Connects one socket per session and waits until all are connected. */
+async function connectMembers(
+  child: ChildProcess,
   url: string,
   sessions: BenchSession[],
   total: number,
   prefix: string,
-): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('./chat-members.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-  });
+): Promise<void> {
+  const exited = (code: number | null) => {
+    throw new Error(`member process exited with ${code}`);
+  };
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`member process exited with ${code}`)));
     child.send({ type: 'connect', url, cookies: sessions.map((s) => s.cookieHeader()), total, prefix });
   });
   child.removeAllListeners('exit');
-  return child;
+  child.once('exit', exited);
 }
 
 function collectMembers(child: ChildProcess, scheduled: number[]): Promise<MembersResult> {
@@ -81,9 +100,11 @@ type RunResult = {
   rss: string;
   cpuPercent: number;
   driverCpuPercent: number;
+  timeline: string | undefined;
 };
 
 async function run(
+  membersProcess: ChildProcess,
   url: string,
   pid: number,
   admin: BenchSession,
@@ -91,18 +112,21 @@ async function run(
   members: number,
   rate: number,
   tag: string,
+  seconds = SECONDS,
 ): Promise<RunResult> {
   const channel = await admin.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
     type: 'channel',
     name: `bench ${tag} ${members}x${rate} ${Date.now()}`,
   });
   const conversationId = channel.conversation.id;
-  const total = Math.round(rate * SECONDS);
-  const prefix = `${tag}-${members}-${rate}-`;
-  const membersProcess = await startMembers(url, residents.slice(0, members), total, prefix);
+  const total = Math.round(rate * seconds);
+  // Unique per run: a repeated clientMessageId would be answered as a repeat and delivered to nobody.
+  const prefix = `${tag}-${members}-${rate}-${Date.now()}-`;
+  await connectMembers(membersProcess, url, residents.slice(0, members), total, prefix);
   // Let the joins and the presence burst settle before the clock starts.
   await new Promise((r) => setTimeout(r, 1000));
   const senders = residents.slice(0, Math.min(SENDERS, members));
+  const tokens = await Promise.all(senders.map((s) => s.csrfToken()));
   // Wall-clock schedule (ms since the epoch, sub-millisecond), comparable with the member process's clock.
   const scheduled: number[] = new Array<number>(total);
   const sendLatencies: number[] = [];
@@ -116,14 +140,17 @@ async function run(
     const wait = at - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     scheduled[i] = at;
-    const form = new FormData();
-    form.set('content', `Bench message ${i}: is anyone else hearing the fire alarm test?`);
-    form.set('clientMessageId', `${prefix}${i}`);
     const sender = senders[i % senders.length] as BenchSession;
     // Not awaited: the schedule does not slow down when the server does.
     inFlight.push(
-      sender
-        .request('POST', `/api/conversations/${conversationId}/messages`, form)
+      sendAs(
+        `${url}/api/conversations/${conversationId}/messages`,
+        { cookie: sender.cookieHeader(), 'x-csrf-token': tokens[i % senders.length] as string },
+        {
+          content: `Bench message ${i}: is anyone else hearing the fire alarm test?`,
+          clientMessageId: `${prefix}${i}`,
+        },
+      )
         .then(() => void sendLatencies.push(now() - at))
         .catch(() => void (failed += 1)),
     );
@@ -151,6 +178,7 @@ async function run(
     rss,
     cpuPercent: ((cpuAfter - cpuBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
     driverCpuPercent: ((driverAfter - driverBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
+    timeline: result.timeline,
   };
 }
 
@@ -160,21 +188,46 @@ async function benchDatabase(kind: string): Promise<void> {
     env: { ...BENCH_LIMITS, ...(database ? { DATABASE_URL: database.url } : {}) },
     nodeArgs: serverNodeArgs(),
   });
+  const membersProcess = forkMembers();
   try {
     const admin = await adminSession(stoop.url);
     const residents = await makeResidents(stoop.url, admin, Math.max(...MEMBERS));
+    const report = (label: string, r: RunResult) => {
+      console.log(
+        `${kind.padEnd(6)} ${label}: ` +
+          `sent ${r.sent} (failed ${r.failed}), delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
+          `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
+          `send p99 ${r.sendP99.toFixed(1)} ms, server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+      );
+      if (r.timeline) console.log(`       p50/p99 per ${TIMELINE} messages: ${r.timeline}`);
+    };
+    if (WARMUP_SECONDS > 0) {
+      // A server (and member process) that has just started runs its send and socket code
+      // unoptimised for its first few hundred messages; the figures below are for ones that have
+      // been up a moment. The warm-up's own figures are printed too.
+      const members = Math.max(...MEMBERS);
+      const r = await run(
+        membersProcess,
+        stoop.url,
+        stoop.pid,
+        admin,
+        residents,
+        members,
+        200,
+        `${kind}-warmup`,
+        WARMUP_SECONDS,
+      );
+      report(`warm-up, not a result: N=${members} 200 msg/s for ${WARMUP_SECONDS} s`, r);
+    }
     for (const members of MEMBERS) {
       for (const rate of RATES) {
-        const r = await run(stoop.url, stoop.pid, admin, residents, members, rate, kind);
-        console.log(
-          `${kind.padEnd(6)} N=${String(members).padStart(3)} ${String(rate).padStart(3)} msg/s: ` +
-            `sent ${r.sent} (failed ${r.failed}), delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
-            `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
-            `send p99 ${r.sendP99.toFixed(1)} ms, server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
-        );
+        const r = await run(membersProcess, stoop.url, stoop.pid, admin, residents, members, rate, kind);
+        report(`N=${String(members).padStart(3)} ${String(rate).padStart(3)} msg/s`, r);
       }
     }
   } finally {
+    membersProcess.removeAllListeners('exit');
+    membersProcess.disconnect();
     await stoop.stop();
     await database?.drop();
   }
@@ -182,6 +235,6 @@ async function benchDatabase(kind: string): Promise<void> {
 
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ` +
-    `${SECONDS} s per run, ${SENDERS} senders, member sockets in a child process, senders in this one`,
+    `${SECONDS} s per run, ${SENDERS} senders sending ${sendAs === postJson ? 'JSON' : 'multipart'}, member sockets in a child process, senders in this one`,
 );
 for (const kind of DATABASES) await benchDatabase(kind);

@@ -27,32 +27,23 @@ export function getJson<T>(url: string, cookie: string): Promise<T> {
 const postAgent = new http.Agent({ keepAlive: true });
 
 /**
- * A lean keep-alive multipart POST, the bench's stand-in for a browser's send: the body is built
- * as one buffer (text fields only). fetch with FormData costs the driver far more CPU per call
- * than the server spends on the send, and on a shared 2-core machine that CPU is taken from the
- * server under test.
+ * A lean keep-alive POST, the bench's stand-in for a browser's send: the body is built as one buffer.
+ * fetch with FormData costs the driver far more CPU per call than the server spends on the send,
+ * and on a shared 2-core machine that CPU is taken from the server under test.
  */
-export function postTextForm(
+function post(
   url: string,
   headers: Record<string, string>,
-  fields: Record<string, string>,
+  contentType: string,
+  body: Buffer,
 ): Promise<void> {
-  const boundary = `stoopbench${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8');
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         method: 'POST',
         agent: postAgent,
-        headers: {
-          ...headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(body.length),
-        },
+        headers: { ...headers, 'content-type': contentType, 'content-length': String(body.length) },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -72,4 +63,27 @@ export function postTextForm(
     request.on('error', reject);
     request.end(body);
   });
+}
+
+/** Text fields as multipart/form-data (what a send with a file looks like, minus the file). */
+export function postTextForm(
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+): Promise<void> {
+  const boundary = `stoopbench${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8');
+  return post(url, headers, `multipart/form-data; boundary=${boundary}`, body);
+}
+
+/** Fields as JSON (what the web client sends for a message without a file). */
+export function postJson(
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+): Promise<void> {
+  return post(url, headers, 'application/json', Buffer.from(JSON.stringify(fields), 'utf8'));
 }
