@@ -32,11 +32,13 @@ export function unreadAfter(
   viewerId: SQL | Placeholder,
   position: SQL,
 ): SQL {
-  return sql`(select least(count(*), ${UNREAD_CAP}) from (
+  // The two bounds are literals, not parameters: with a parameter PostgreSQL's generic plan
+  // assumes a LIMIT keeps 10 % of the rows and plans a scan of every message.
+  return sql`(select least(count(*), ${sql.raw(String(UNREAD_CAP))}) from (
       select u.user_id, u.deleted_at from ${messages} u
       where u.conversation_id = ${conversationId} and u.created_seq > ${position}
       order by u.created_seq
-      limit ${UNREAD_SCAN_LIMIT}) r
+      limit ${sql.raw(String(UNREAD_SCAN_LIMIT))}) r
     where r.user_id <> ${viewerId} and r.deleted_at is null)`;
 }
 

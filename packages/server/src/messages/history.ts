@@ -1,4 +1,5 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
@@ -82,8 +83,11 @@ type Direction = 'older' | 'newer' | 'around';
  * caller applies canRead to what this returns before using any of it.
  */
 export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<HistorySnapshot | undefined> {
-  const { direction, params, keep } = statementInput(query);
-  const [row] = await historyStatements[direction](db).execute({
+  const { direction, readSize, params, keep } = statementInput(query);
+  const [row] = await historyStatement(
+    direction,
+    readSize,
+  )(db).execute({
     id: query.conversationId,
     userId: query.userId,
     ...params,
@@ -111,18 +115,32 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
 
 type StatementInput = {
   direction: Direction;
+  /** How many rows a side reads at most, before trimming to the page: one of PAGE_READ_SIZES. */
+  readSize: number;
   params: Record<string, string | number>;
   /** How many of the rows read on each side make the page; one more than that means "there are more". */
   keep: { older: number; newer: (olderKept: number) => number };
 };
 
+/**
+ * The page sizes a statement is prepared for (see pageJson): the web client's size, and the largest
+ * the API allows. A page reads the smallest size at least its limit and keeps `limit` of them;
+ * reading more than it keeps also answers "is there more".
+ */
+const PAGE_READ_SIZES = [MESSAGE_PAGE_SIZE, MAX_MESSAGE_PAGE_SIZE] as const;
+
+const readSizeFor = (limit: number): number =>
+  PAGE_READ_SIZES.find((size) => size >= limit) ?? Math.max(limit, MAX_MESSAGE_PAGE_SIZE);
+
 function statementInput(query: HistoryQuery): StatementInput {
   const { limit } = query;
+  const readSize = readSizeFor(limit);
   if (query.around !== undefined) {
     const olderAtMost = Math.floor(limit / 2);
     return {
       direction: 'around',
-      params: { cursorId: query.around, olderLimit: olderAtMost + 1, newerLimit: limit + 1 },
+      readSize,
+      params: { cursorId: query.around },
       // Fewer older ones (near the beginning) leave room for more newer ones.
       keep: { older: olderAtMost, newer: (olderKept) => limit - olderKept },
     };
@@ -130,32 +148,29 @@ function statementInput(query: HistoryQuery): StatementInput {
   if (query.afterDate !== undefined) {
     return {
       direction: 'newer',
-      params: {
-        cursorDate: query.afterDate.toISOString(),
-        cursorId: query.afterId ?? MAX_UUID,
-        limit: limit + 1,
-      },
+      readSize,
+      params: { cursorDate: query.afterDate.toISOString(), cursorId: query.afterId ?? MAX_UUID },
       keep: { older: 0, newer: () => limit },
     };
   }
   return {
     direction: 'older',
+    readSize,
     params: {
       cursorDate: query.beforeDate ? query.beforeDate.toISOString() : NO_BOUND_DATE,
       cursorId: query.beforeDate && query.beforeId ? query.beforeId : NIL_UUID,
-      limit: limit + 1,
     },
     keep: { older: limit, newer: () => 0 },
   };
 }
 
-/** Builds the statement of one direction; the conversation part is the same for all three. */
-function buildHistoryStatement(db: DbOrTx, direction: Direction) {
+/** Builds the statement of one direction and read size; the conversation part is the same for all. */
+function buildHistoryStatement(db: DbOrTx, direction: Direction, readSize: number) {
   const id = sql.placeholder('id');
   const userId = sql.placeholder('userId');
   const readPosition = sql`(select cp.last_read_seq from ${conversationParticipants} cp
     where cp.conversation_id = ${id} and cp.user_id = ${userId})`;
-  const page = pageColumns(direction, id);
+  const page = pageColumns(direction, id, readSize);
   return db
     .select({
       conversation: conversations,
@@ -178,7 +193,7 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction) {
     })
     .from(conversations)
     .where(eq(conversations.id, id))
-    .prepare(`stoop_history_${direction === 'older' ? 'page' : direction}`);
+    .prepare(`stoop_history_${direction === 'older' ? 'page' : direction}_${readSize}`);
 }
 
 type PageColumns = Record<'older' | 'newer' | 'olderBeyond' | 'newerBeyond' | 'anchorFound', SQL>;
@@ -189,13 +204,13 @@ type PageColumns = Record<'older' | 'newer' | 'olderBeyond' | 'newerBeyond' | 'a
  * page does not read: the rows between the cursor and the page are exactly the page, so that is
  * "more on the other side" without reading any of them.
  */
-function pageColumns(direction: Direction, id: Placeholder): PageColumns {
+function pageColumns(direction: Direction, id: Placeholder, readSize: number): PageColumns {
   const none = sql`null`;
   const cursor = cursorKey(id, sql.placeholder('cursorDate'), sql.placeholder('cursorId'));
   switch (direction) {
     case 'older':
       return {
-        older: pageJson(id, '<', cursor, sql.placeholder('limit')),
+        older: pageJson(id, '<', cursor, readSize + 1),
         newer: none,
         olderBeyond: none,
         newerBeyond: anyBeyond(id, '>=', cursor),
@@ -204,7 +219,7 @@ function pageColumns(direction: Direction, id: Placeholder): PageColumns {
     case 'newer':
       return {
         older: none,
-        newer: pageJson(id, '>', cursor, sql.placeholder('limit')),
+        newer: pageJson(id, '>', cursor, readSize + 1),
         olderBeyond: anyBeyond(id, '<=', cursor),
         newerBeyond: none,
         anchorFound: none,
@@ -212,9 +227,9 @@ function pageColumns(direction: Direction, id: Placeholder): PageColumns {
     case 'around': {
       const anchor = anchorKey(id, sql.placeholder('cursorId'));
       return {
-        older: pageJson(id, '<', anchor, sql.placeholder('olderLimit')),
+        older: pageJson(id, '<', anchor, Math.floor(readSize / 2) + 1),
         // The anchor itself is the first of the newer side.
-        newer: pageJson(id, '>=', anchor, sql.placeholder('newerLimit')),
+        newer: pageJson(id, '>=', anchor, readSize + 1),
         olderBeyond: none,
         newerBeyond: none,
         anchorFound: sql`exists(select 1 from ${messages} a where a.id = ${sql.placeholder('cursorId')}::uuid
@@ -224,8 +239,15 @@ function pageColumns(direction: Direction, id: Placeholder): PageColumns {
   }
 }
 
-const historyStatements: Record<Direction, (db: DbOrTx) => ReturnType<typeof buildHistoryStatement>> = {
-  older: preparedPerDb((db) => buildHistoryStatement(db, 'older')),
-  newer: preparedPerDb((db) => buildHistoryStatement(db, 'newer')),
-  around: preparedPerDb((db) => buildHistoryStatement(db, 'around')),
-};
+/** One prepared statement per direction and read size, each built once per database handle. */
+const historyStatements = new Map<string, (db: DbOrTx) => ReturnType<typeof buildHistoryStatement>>();
+
+function historyStatement(direction: Direction, readSize: number) {
+  const key = `${direction}:${readSize}`;
+  let statement = historyStatements.get(key);
+  if (!statement) {
+    statement = preparedPerDb((db) => buildHistoryStatement(db, direction, readSize));
+    historyStatements.set(key, statement);
+  }
+  return statement;
+}

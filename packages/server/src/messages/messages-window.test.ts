@@ -171,3 +171,41 @@ describe('GET /api/conversations/{id}/messages: who may page forward or around',
     }
   });
 });
+
+describe('GET /api/conversations/{id}/messages: limits other than the read sizes', () => {
+  // A page reads 20 or 100 rows and keeps `limit` of them (history.ts PAGE_READ_SIZES); the extra
+  // rows must only answer hasMore / hasNewer, never show up in the page.
+  it('SPEC 9: limit 7 and limit 30 page back, forward and around with the right flags', async () => {
+    const newest7 = await page({ limit: '7' });
+    expect(contents(newest7)).toEqual(postsFrom(38, 45));
+    expect([newest7.hasMore, newest7.hasNewer]).toEqual([true, false]);
+
+    const older30 = await page({ limit: '30', beforeDate: at(38).createdAt, beforeId: at(38).id });
+    expect(contents(older30)).toEqual(postsFrom(8, 38));
+    expect([older30.hasMore, older30.hasNewer]).toEqual([true, true]);
+
+    const oldest30 = await page({ limit: '30', beforeDate: at(8).createdAt, beforeId: at(8).id });
+    expect(contents(oldest30)).toEqual(postsFrom(0, 8));
+    expect(oldest30.hasMore).toBe(false);
+
+    const newer7 = await page({ limit: '7', ...after(at(30)) });
+    expect(contents(newer7)).toEqual(postsFrom(31, 38));
+    expect([newer7.hasMore, newer7.hasNewer]).toEqual([true, true]);
+
+    const newer30 = await page({ limit: '30', ...after(at(30)) });
+    expect(contents(newer30)).toEqual(postsFrom(31, 45));
+    expect(newer30.hasNewer).toBe(false);
+
+    const around7 = await page({ limit: '7', around: at(20).id });
+    expect(contents(around7)).toEqual(postsFrom(17, 24));
+    expect([around7.hasMore, around7.hasNewer]).toEqual([true, true]);
+
+    const around30 = await page({ limit: '30', around: at(2).id });
+    expect(contents(around30)).toEqual(postsFrom(0, 30));
+    expect([around30.hasMore, around30.hasNewer]).toEqual([false, true]);
+
+    const all = await page({ limit: '100' });
+    expect(contents(all)).toEqual(postsFrom(0, 45));
+    expect([all.hasMore, all.hasNewer]).toEqual([false, false]);
+  });
+});
