@@ -67,9 +67,18 @@ describe('app', () => {
     expect(missing.headers['content-type']).not.toContain('text/html');
   });
 
-  it('security headers are set (helmet)', async () => {
-    const res = await call(t.app, 'GET', '/api/csrf-token');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('security headers are set (helmet) on answers, errors and unknown routes alike', async () => {
+    for (const [url, status] of [
+      ['/api/csrf-token', 200],
+      ['/api/protected/user', 401],
+      ['/api/no-such-route', 404],
+    ] as const) {
+      const res = await call(t.app, 'GET', url);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
   });
 });
