@@ -180,6 +180,30 @@ describe('Where the channel browser opens from', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it('keyboard access: New channel and New direct message return focus to their button on Escape', async () => {
+    useConversationsStore.setState({ loaded: true, conversations: [lobby] });
+    render(
+      <MemoryRouter>
+        <ConversationSidebar />
+      </MemoryRouter>,
+    );
+    for (const [button, title] of [
+      ['New channel', 'New channel'],
+      ['New direct message', 'New direct message'],
+    ] as const) {
+      const opener = screen.getByRole('button', { name: button });
+      opener.focus();
+      act(() => {
+        fireEvent.click(opener);
+      });
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    }
+  });
+
   it('the chat intro’s Browse channels quick action opens the same dialog', async () => {
     render(
       <MemoryRouter>

@@ -11,6 +11,7 @@ import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { useDialogFocus } from './dialog-focus.ts';
 import { channelDirectory } from './channel-directory.ts';
 import { ChannelListingRow } from './ChannelListingRow.tsx';
 import { conversationPath } from './chat-hooks.ts';
@@ -49,16 +50,14 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
   const loaded = useConversationsStore((s) => s.loaded);
   const navigate = useNavigate();
   const search = useRef<HTMLInputElement>(null);
-  // Opened from plain buttons (no Dialog.Trigger), so Radix has nowhere to return focus to itself.
-  const opener = useRef<HTMLElement | null>(null);
-  const navigated = useRef(false);
+  const focus = useDialogFocus(search);
   const [query, setQuery] = useState('');
   const { status, retry } = useFreshChannels(open);
   const listings = useMemo(() => channelDirectory(conversations, meId, query), [conversations, meId, query]);
   const trimmed = query.trim();
 
   const openChannel = (conversation: Conversation) => {
-    navigated.current = true;
+    focus.leaving();
     onOpenChange(false);
     setQuery('');
     void navigate(conversationPath(conversation));
@@ -70,19 +69,8 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-4 shadow-xl sm:p-5"
-          onOpenAutoFocus={(event) => {
-            // Focus has not moved yet: remember who opened the dialog.
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            navigated.current = false;
-            // Start in the search box rather than on the close button: typing is the first step.
-            event.preventDefault();
-            search.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            // After Open the channel screen takes over; after Escape or Close, back to the opener.
-            if (!navigated.current && opener.current?.isConnected) opener.current.focus();
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <div className="flex items-start justify-between">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Browse channels</Dialog.Title>

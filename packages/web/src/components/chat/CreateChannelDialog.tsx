@@ -7,6 +7,7 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { Button } from '../ui/Button.tsx';
 import { ChannelFields } from './ChannelFields.tsx';
 import { conversationPath } from './chat-hooks.ts';
+import { useDialogFocus } from './dialog-focus.ts';
 
 interface Props {
   open: boolean;
@@ -16,6 +17,7 @@ interface Props {
 export function CreateChannelDialog({ open, onOpenChange }: Props) {
   const createChannel = useConversationsStore((s) => s.createChannel);
   const navigate = useNavigate();
+  const focus = useDialogFocus();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [icon, setIcon] = useState<File | null>(null);
@@ -31,6 +33,7 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
     setName('');
     setDescription('');
     setIcon(null);
+    focus.leaving();
     onOpenChange(false);
     void navigate(conversationPath(created));
   };
@@ -39,7 +42,11 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl">
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl"
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <div className="flex items-start justify-between">
             <Dialog.Title className="text-lg font-semibold text-slate-900">New channel</Dialog.Title>
             <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">

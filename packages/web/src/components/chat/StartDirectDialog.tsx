@@ -1,11 +1,12 @@
 /** Start-direct dialog: pick a resident from the directory, with a search box. */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
+import { useDialogFocus } from './dialog-focus.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { conversationPath } from './chat-hooks.ts';
@@ -22,6 +23,8 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
   const online = useConversationsStore((s) => s.online);
   const createDirect = useConversationsStore((s) => s.createDirect);
   const navigate = useNavigate();
+  const search = useRef<HTMLInputElement>(null);
+  const focus = useDialogFocus(search);
   const [query, setQuery] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -37,6 +40,7 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
     const conversation = await createDirect(userId);
     setBusyId(null);
     if (!conversation) return;
+    focus.leaving();
     onOpenChange(false);
     setQuery('');
     void navigate(conversationPath(conversation));
@@ -52,7 +56,11 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-5 shadow-xl">
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-5 shadow-xl"
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <div className="flex items-start justify-between">
             <Dialog.Title className="text-lg font-semibold text-slate-900">New direct message</Dialog.Title>
             <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
@@ -63,6 +71,7 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
             Choose a neighbour to message privately.
           </Dialog.Description>
           <input
+            ref={search}
             type="search"
             aria-label="Search residents"
             placeholder="Search residents"
