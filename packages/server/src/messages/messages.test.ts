@@ -47,6 +47,14 @@ afterAll(async () => t.close());
 
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });
 const message = (res: { json<T>(): T }) => messageResponseSchema.parse(res.json()).message;
+async function hideChannel(channelId: string): Promise<void> {
+  const hide = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/conversations/${channelId}/admin-hide-channel`,
+    headers: admin,
+  });
+  expect(hide.statusCode).toBe(200);
+}
 
 describe('GET /api/conversations/{id}/messages', () => {
   it('SPEC 9: pages 20 by default, keyset on (createdAt, id) with beforeId for ties, hasMore and the conversation', async () => {
@@ -113,12 +121,7 @@ describe('GET /api/conversations/{id}/messages', () => {
   it('DESIGN access: a hidden channel with messages is 404 for a resident who posted in it, 200 for an admin', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, bob, channel.id, 'parking lot meeting at 6');
-    const hide = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/conversations/${channel.id}/admin-hide-channel`,
-      headers: admin,
-    });
-    expect(hide.statusCode).toBe(200);
+    await hideChannel(channel.id);
     const res = await get(`/api/conversations/${channel.id}/messages`, bob);
     expectError(res, 404);
     expect(res.body).not.toContain('parking lot');
@@ -267,12 +270,7 @@ describe('POST /api/conversations/{id}/messages', () => {
   it('DESIGN access on send: a hidden channel refuses a resident (404, nothing stored, no join) and takes an admin’s post', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, alice, channel.id, 'before hiding');
-    const hide = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/conversations/${channel.id}/admin-hide-channel`,
-      headers: admin,
-    });
-    expect(hide.statusCode).toBe(200);
+    await hideChannel(channel.id);
     const url = `/api/conversations/${channel.id}/messages`;
     for (const fields of [
       { content: 'let me in' },
