@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, User } from '@stoop/shared';
+import type { User } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { toast } from '../services/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { TYPING_TTL_MS, useConversationsStore } from './conversations.ts';
+import { makeConversation } from '../test/fake-server.ts';
 
 /** Answers the next XHR (creates go through XHR to keep the status text). */
 let xhrAnswer: { status: number; statusText: string; body: string } = {
@@ -40,23 +41,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function conversation(overrides: Partial<Conversation> = {}): Conversation {
-  return {
-    id: 'c1',
-    type: 'channel',
-    participants: [],
-    name: 'Lobby',
-    description: '',
-    icon: null,
-    createdBy: null,
-    createdAt: '2025-03-01T00:00:00.000Z',
-    updatedAt: '2025-03-01T00:00:00.000Z',
-    lastMessageAt: null,
-    metadata: { adminFlaggedBy: [], adminHidden: false },
-    unreadCount: 0,
-    ...overrides,
-  };
-}
+const conversation = makeConversation;
 
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -3,7 +3,7 @@
  * installed as the global fetch.
  */
 import { vi } from 'vitest';
-import type { User } from '@stoop/shared';
+import type { Conversation, User } from '@stoop/shared';
 
 export interface RecordedCall {
   method: string;
@@ -52,6 +52,25 @@ export function installFakeServer(handlers: Record<string, Handler> = {}) {
       routes.set(route, handler);
     },
     called: (method: string, path: string) => calls.some((c) => c.method === method && c.path === path),
+  };
+}
+
+/** A channel named Lobby with nobody in it, changed by `overrides`. */
+export function makeConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: 'c1',
+    type: 'channel',
+    participants: [],
+    name: 'Lobby',
+    description: '',
+    icon: null,
+    createdBy: null,
+    createdAt: '2025-03-01T00:00:00.000Z',
+    updatedAt: '2025-03-01T00:00:00.000Z',
+    lastMessageAt: null,
+    metadata: { adminFlaggedBy: [], adminHidden: false },
+    unreadCount: 0,
+    ...overrides,
   };
 }
 

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Conversation, User } from '@stoop/shared';
+import type { User } from '@stoop/shared';
 import { toast } from '../../services/toast.ts';
-import { apiError, installFakeServer, json } from '../../test/fake-server.ts';
+import { apiError, installFakeServer, json, makeConversation } from '../../test/fake-server.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { BrowseChannelsDialog } from './BrowseChannelsDialog.tsx';
@@ -15,23 +15,7 @@ vi.mock('../../services/socket.ts', () => ({ connectSocket: vi.fn() }));
 
 const me = { id: 'me', username: 'Me', role: 'resident', isLocked: false } as unknown as User;
 
-function conversation(overrides: Partial<Conversation>): Conversation {
-  return {
-    id: 'c1',
-    type: 'channel',
-    participants: [],
-    name: 'Lobby',
-    description: '',
-    icon: null,
-    createdBy: null,
-    createdAt: '2025-03-01T00:00:00.000Z',
-    updatedAt: '2025-03-01T00:00:00.000Z',
-    lastMessageAt: null,
-    metadata: { adminFlaggedBy: [], adminHidden: false },
-    unreadCount: 0,
-    ...overrides,
-  };
-}
+const conversation = makeConversation;
 
 const garden = conversation({
   id: 'garden',

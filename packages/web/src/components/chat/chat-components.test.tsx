@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import type { Conversation, PublicUser, User } from '@stoop/shared';
+import type { PublicUser, User } from '@stoop/shared';
 import { makeMessage } from '../../services/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -11,6 +11,7 @@ import { Composer } from './Composer.tsx';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
+import { makeConversation } from '../../test/fake-server.ts';
 
 vi.mock('../../services/socket.ts', () => ({
   connectSocket: vi.fn(),
@@ -27,23 +28,7 @@ const me = {
 } as unknown as User;
 const nadia = { id: 'nadia', username: 'Nadia', avatar: null } as PublicUser;
 
-function conversation(overrides: Partial<Conversation>): Conversation {
-  return {
-    id: 'c1',
-    type: 'channel',
-    participants: [],
-    name: 'Lobby',
-    description: '',
-    icon: null,
-    createdBy: null,
-    createdAt: '2025-03-01T00:00:00.000Z',
-    updatedAt: '2025-03-01T00:00:00.000Z',
-    lastMessageAt: null,
-    metadata: { adminFlaggedBy: [], adminHidden: false },
-    unreadCount: 0,
-    ...overrides,
-  };
-}
+const conversation = makeConversation;
 
 const pendingUpload: OutgoingMessage = {
   clientMessageId: 'up',
