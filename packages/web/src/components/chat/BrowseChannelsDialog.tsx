@@ -1,16 +1,15 @@
 /**
  * Browse channels: every channel the resident can see, joined or not, with a search box, so new
- * residents find the building's channels without being invited. Same dialog pattern as
- * StartDirectDialog (Radix: focus trap, Escape closes, focus returns to the opener).
+ * residents find the building's channels without being invited. The frame and focus rules are
+ * the other chat dialogs' (ChatDialogFrame).
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { ChatDialogFrame } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { channelDirectory } from './channel-directory.ts';
 import { ChannelListingRow } from './ChannelListingRow.tsx';
@@ -64,73 +63,62 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-4 shadow-xl sm:p-5"
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-        >
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Browse channels</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Find the channels of your community and open any of them.
-          </Dialog.Description>
-          <input
-            ref={search}
-            type="search"
-            aria-label="Search channels"
-            placeholder="Search by name or description"
-            className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <p className="sr-only" aria-live="polite">
-            {status === 'ready' ? `${listings.length} ${listings.length === 1 ? 'channel' : 'channels'}` : ''}
-          </p>
-          {status === 'error' ? (
-            <div className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              <span>Could not load the channels.</span>
-              <button
-                type="button"
-                className="shrink-0 rounded-md px-2 py-1 font-semibold hover:bg-red-100"
-                onClick={retry}
-              >
-                Try again
-              </button>
-            </div>
-          ) : null}
-          <ul
-            className="mt-3 min-h-0 flex-1 space-y-0.5 overflow-y-auto"
-            aria-label="Channels"
-            aria-busy={status === 'loading'}
+    <ChatDialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Browse channels"
+      description="Find the channels of your community and open any of them."
+      focus={focus}
+      scrolls
+    >
+      <input
+        ref={search}
+        type="search"
+        aria-label="Search channels"
+        placeholder="Search by name or description"
+        className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <p className="sr-only" aria-live="polite">
+        {status === 'ready' ? `${listings.length} ${listings.length === 1 ? 'channel' : 'channels'}` : ''}
+      </p>
+      {status === 'error' ? (
+        <div className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <span>Could not load the channels.</span>
+          <button
+            type="button"
+            className="shrink-0 rounded-md px-2 py-1 font-semibold hover:bg-red-100"
+            onClick={retry}
           >
-            {status === 'loading' && !loaded ? (
-              <li className="flex justify-center py-6 text-slate-500">
-                <Spinner />
-                <span className="sr-only">Loading channels</span>
-              </li>
-            ) : null}
-            {loaded && listings.length === 0 ? (
-              <li className="py-6 text-center text-sm text-slate-500">
-                {trimmed ? `No channels match “${trimmed}”.` : 'No channels yet.'}
-              </li>
-            ) : null}
-            {listings.map((listing) => (
-              <ChannelListingRow
-                key={listing.conversation.id}
-                listing={listing}
-                onOpen={() => openChannel(listing.conversation)}
-              />
-            ))}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <ul
+        className="mt-3 min-h-0 flex-1 space-y-0.5 overflow-y-auto"
+        aria-label="Channels"
+        aria-busy={status === 'loading'}
+      >
+        {status === 'loading' && !loaded ? (
+          <li className="flex justify-center py-6 text-slate-500">
+            <Spinner />
+            <span className="sr-only">Loading channels</span>
+          </li>
+        ) : null}
+        {loaded && listings.length === 0 ? (
+          <li className="py-6 text-center text-sm text-slate-500">
+            {trimmed ? `No channels match “${trimmed}”.` : 'No channels yet.'}
+          </li>
+        ) : null}
+        {listings.map((listing) => (
+          <ChannelListingRow
+            key={listing.conversation.id}
+            listing={listing}
+            onOpen={() => openChannel(listing.conversation)}
+          />
+        ))}
+      </ul>
+    </ChatDialogFrame>
   );
 }

@@ -1,11 +1,10 @@
 /** Start-direct dialog: pick a resident from the directory, with a search box. */
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
+import { ChatDialogFrame } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -47,77 +46,63 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog.Root
+    <ChatDialogFrame
       open={open}
       onOpenChange={(next) => {
         if (next) void useUsersStore.getState().loadUsers(true);
         onOpenChange(next);
       }}
+      title="New direct message"
+      description="Choose a neighbour to message privately."
+      focus={focus}
+      scrolls
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[min(36rem,calc(100dvh-2rem))] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-5 shadow-xl"
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-        >
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">New direct message</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Choose a neighbour to message privately.
-          </Dialog.Description>
-          <input
-            ref={search}
-            type="search"
-            aria-label="Search residents"
-            placeholder="Search residents"
-            className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <ul className="mt-3 min-h-0 flex-1 overflow-y-auto" aria-label="Residents">
-            {loading && residents.length === 0 ? (
-              <li className="flex justify-center py-6 text-slate-500">
-                <Spinner />
-              </li>
-            ) : null}
-            {!loading && residents.length === 0 ? (
-              <li className="py-6 text-center text-sm text-slate-500">No residents found.</li>
-            ) : null}
-            {residents.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-100 disabled:opacity-60"
-                  disabled={busyId !== null}
-                  onClick={() => void start(user.id)}
-                >
-                  <span className="relative">
-                    <UserAvatar name={user.username} src={user.avatar} />
-                    {online.has(user.id) ? (
-                      <span
-                        className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-emerald-500"
-                        aria-label="online"
-                      />
-                    ) : null}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
-                    {user.description ? (
-                      <span className="block truncate text-xs text-slate-500">{user.description}</span>
-                    ) : null}
-                  </span>
-                  {busyId === user.id ? <Spinner className="h-4 w-4" /> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <input
+        ref={search}
+        type="search"
+        aria-label="Search residents"
+        placeholder="Search residents"
+        className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <ul className="mt-3 min-h-0 flex-1 overflow-y-auto" aria-label="Residents">
+        {loading && residents.length === 0 ? (
+          <li className="flex justify-center py-6 text-slate-500">
+            <Spinner />
+          </li>
+        ) : null}
+        {!loading && residents.length === 0 ? (
+          <li className="py-6 text-center text-sm text-slate-500">No residents found.</li>
+        ) : null}
+        {residents.map((user) => (
+          <li key={user.id}>
+            <button
+              type="button"
+              className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-100 disabled:opacity-60"
+              disabled={busyId !== null}
+              onClick={() => void start(user.id)}
+            >
+              <span className="relative">
+                <UserAvatar name={user.username} src={user.avatar} />
+                {online.has(user.id) ? (
+                  <span
+                    className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-emerald-500"
+                    aria-label="online"
+                  />
+                ) : null}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-900">{user.username}</span>
+                {user.description ? (
+                  <span className="block truncate text-xs text-slate-500">{user.description}</span>
+                ) : null}
+              </span>
+              {busyId === user.id ? <Spinner className="h-4 w-4" /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </ChatDialogFrame>
   );
 }
