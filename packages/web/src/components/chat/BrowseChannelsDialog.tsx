@@ -4,7 +4,6 @@
  * the other chat dialogs' (ChatDialogFrame).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -13,7 +12,6 @@ import { ChatDialogFrame } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { channelDirectory } from './channel-directory.ts';
 import { ChannelListingRow } from './ChannelListingRow.tsx';
-import { conversationPath } from './chat-hooks.ts';
 
 interface Props {
   open: boolean;
@@ -47,19 +45,16 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const conversations = useConversationsStore((s) => s.conversations);
   const loaded = useConversationsStore((s) => s.loaded);
-  const navigate = useNavigate();
   const search = useRef<HTMLInputElement>(null);
-  const focus = useDialogFocus(search);
+  const focus = useDialogFocus(onOpenChange, search);
   const [query, setQuery] = useState('');
   const { status, retry } = useFreshChannels(open);
   const listings = useMemo(() => channelDirectory(conversations, meId, query), [conversations, meId, query]);
   const trimmed = query.trim();
 
   const openChannel = (conversation: Conversation) => {
-    focus.leaving();
-    onOpenChange(false);
     setQuery('');
-    void navigate(conversationPath(conversation));
+    focus.openConversation(conversation);
   };
 
   return (

@@ -1,11 +1,9 @@
 /** Create-channel dialog: name, description and an optional icon (SPEC 7 multipart create). */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { Button } from '../ui/Button.tsx';
 import { ChannelFields } from './ChannelFields.tsx';
-import { conversationPath } from './chat-hooks.ts';
 import { ChatDialogFrame } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 
@@ -16,8 +14,7 @@ interface Props {
 
 export function CreateChannelDialog({ open, onOpenChange }: Props) {
   const createChannel = useConversationsStore((s) => s.createChannel);
-  const navigate = useNavigate();
-  const focus = useDialogFocus();
+  const focus = useDialogFocus(onOpenChange);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [icon, setIcon] = useState<File | null>(null);
@@ -33,9 +30,7 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
     setName('');
     setDescription('');
     setIcon(null);
-    focus.leaving();
-    onOpenChange(false);
-    void navigate(conversationPath(created));
+    focus.openConversation(created);
   };
 
   return (

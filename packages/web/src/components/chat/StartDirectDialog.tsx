@@ -1,6 +1,5 @@
 /** Start-direct dialog: pick a resident from the directory, with a search box. */
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
@@ -8,7 +7,6 @@ import { ChatDialogFrame } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { conversationPath } from './chat-hooks.ts';
 
 interface Props {
   open: boolean;
@@ -21,9 +19,8 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
   const loading = useUsersStore((s) => s.loading);
   const online = useConversationsStore((s) => s.online);
   const createDirect = useConversationsStore((s) => s.createDirect);
-  const navigate = useNavigate();
   const search = useRef<HTMLInputElement>(null);
-  const focus = useDialogFocus(search);
+  const focus = useDialogFocus(onOpenChange, search);
   const [query, setQuery] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -39,10 +36,8 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
     const conversation = await createDirect(userId);
     setBusyId(null);
     if (!conversation) return;
-    focus.leaving();
-    onOpenChange(false);
     setQuery('');
-    void navigate(conversationPath(conversation));
+    focus.openConversation(conversation);
   };
 
   return (
