@@ -21,7 +21,12 @@ const span = (state: CacheState) => [ids(state)[0], ids(state).at(-1)];
 
 /** The newest 200 of a 1000-message history, then `olderPages` pages back. */
 function scrolledBack(olderPages: number): CacheState {
-  let state = applyPage(emptyCache(), 'c1', { messages: range(800, 1000), hasMore: true }, 'initial');
+  const newest = applyPage(emptyCache(), 'c1', { messages: range(800, 1000), hasMore: true }, 'initial');
+  return pagedBack(newest, olderPages);
+}
+
+/** `state` after `olderPages` older pages, counting back from message 800. */
+function pagedBack(state: CacheState, olderPages: number): CacheState {
   for (let page = 1; page <= olderPages; page += 1) {
     const end = 800 - (page - 1) * MESSAGE_PAGE_SIZE;
     state = applyPage(
@@ -105,15 +110,7 @@ describe('sliding window: live messages', () => {
     let state = scrolledBack(0);
     const echo = at(1001, { id: localMessageId('c-9'), clientMessageId: 'c-9', seq: 0 });
     state = upsertMessages(state, [echo]);
-    for (let page = 1; page <= 3; page += 1) {
-      const end = 800 - (page - 1) * MESSAGE_PAGE_SIZE;
-      state = applyPage(
-        state,
-        'c1',
-        { messages: range(end - MESSAGE_PAGE_SIZE, end), hasMore: true, hasNewer: true },
-        'older',
-      );
-    }
+    state = pagedBack(state, 3);
     expect(ids(state)).toHaveLength(LIMIT);
     expect(ids(state).at(-1)).toBe(echo.id);
     state = upsertMessages(state, [at(1001, { clientMessageId: 'c-9' })]);
