@@ -20,6 +20,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { authHooks } from './auth/guards.ts';
 import { scheduleAuthPurge } from './auth/maintenance.ts';
 import { authRoutes } from './auth/routes.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
+  app.decorate('sessionCache', new SessionCache(config.SESSION_CACHE_SECONDS * 1000));
   app.addHook('onClose', () => mailer.close());
 
   addSecurityHeaders(app, { upgradeInsecureRequests: config.secureCookies });

@@ -67,6 +67,8 @@ const envSchema = z.object({
   /** forgot-password, reset-password and contact, per IP. */
   RATE_LIMIT_PUBLIC_FORM_PER_IP: intFrom(20, 1),
   SESSION_TTL_DAYS: intFrom(30, 1),
+  /** How long a looked-up session is reused without a lookup (auth/session-cache.ts); 0 turns it off. */
+  SESSION_CACHE_SECONDS: intFrom(30, 0),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

@@ -3,12 +3,15 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SessionRow, UserRow } from './db/schema/index.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
     mailer: Mailer;
+    /** Recent sessions by token hash (auth/session-cache.ts). */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /** The user the request acts as (the impersonated user during set-user), or null. */

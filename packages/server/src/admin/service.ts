@@ -29,7 +29,7 @@ async function change(
   patch: UserPatch,
   details: Record<string, unknown> = {},
 ): Promise<{ before: UserRow; after: UserRow }> {
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const before = await findUserById(tx, targetId);
     if (!before) throw notFound('User not found');
     const after = await updateUser(tx, targetId, patch);
@@ -37,6 +37,9 @@ async function change(
     await insertAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details });
     return { before, after };
   });
+  // After commit: the target's next call, on any instance, sees the change (session-cache.ts).
+  ctx.sessionCache.forget({ userId: targetId });
+  return changed;
 }
 
 /** Approval unlocks the resident at once and tells them by mail. */

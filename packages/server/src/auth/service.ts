@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, insertUser, listUsers, updateUser } from '../users/repo.ts';
 import { randomToken, sha256 } from './crypto.ts';
@@ -19,7 +20,7 @@ import {
 } from './repo.ts';
 
 /** What the services need from the app: its database, configuration and mailer. */
-export type Ctx = { db: Db; config: Config; mailer: Mailer };
+export type Ctx = { db: Db; config: Config; mailer: Mailer; sessionCache: SessionCache };
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -92,13 +93,16 @@ export const RESET_LINK_INVALID = 'This reset link is invalid, expired or alread
 /** Sets the new password and signs the user out everywhere. */
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, sha256(token));
     if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
     await updateUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
     await deleteSessionsOfUser(tx, userId);
+    return userId;
   });
+  // After commit (session-cache.ts): no cached session of theirs outlives the reset.
+  ctx.sessionCache.forget({ userId });
 }
 
 /** Stores the message and forwards it to the admin address. */
@@ -143,5 +147,6 @@ export async function setUser(
       targetUserId: target.id,
     });
   });
+  ctx.sessionCache.forget({ sessionId: session.id });
   return target;
 }

@@ -5,6 +5,7 @@ import { findUserById } from '../users/repo.ts';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { deleteSession, extendSession, findSession, insertSession } from './repo.ts';
+import type { ResolvedSession, SessionCache } from './session-cache.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -26,6 +27,11 @@ export async function createSession(
   return { token, session };
 }
 
+async function dropSession(request: FastifyRequest, sessionId: string): Promise<void> {
+  await deleteSession(request.server.db, sessionId);
+  request.server.sessionCache.forget({ sessionId });
+}
+
 /** Starts a session for `user` on this response, replacing any session the request carried. */
 export async function startSession(
   request: FastifyRequest,
@@ -33,7 +39,7 @@ export async function startSession(
   user: UserRow,
 ): Promise<void> {
   // A fresh token at every sign-in prevents session fixation.
-  if (request.session) await deleteSession(request.server.db, request.session.id);
+  if (request.session) await dropSession(request, request.session.id);
   const { token, session } = await createSession(
     request.server.db,
     user.id,
@@ -50,7 +56,7 @@ export async function startSession(
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await deleteSession(request.server.db, request.session.id);
+  if (request.session) await dropSession(request, request.session.id);
   clearSessionCookie(request, reply);
   request.session = null;
   request.user = null;
@@ -60,26 +66,46 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 /**
  * Resolves the session cookie into request.session / sessionOwner / user. A session used in the
  * second half of its lifetime is renewed for a full one (sliding expiry), so a resident who opens
- * Stoop every week is never logged out, while an abandoned session still ends.
+ * Stoop every week is never logged out, while an abandoned session still ends. Recent sessions come
+ * from the session cache (session-cache.ts) without a database lookup.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const found = await findSession(request.server.db, sha256(token));
-  if (!found) return;
+  const tokenHash = sha256(token);
+  const cache = request.server.sessionCache;
+  const resolved = cache.get(tokenHash) ?? (await resolveSession(request.server.db, cache, tokenHash));
+  if (!resolved) return;
   const ttlMs = request.server.config.SESSION_TTL_DAYS * DAY_MS;
-  if (found.session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
+  if (resolved.session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
+    const ticket = cache.ticket();
     const expiresAt = new Date(Date.now() + ttlMs);
-    await extendSession(request.server.db, found.session.id, expiresAt);
-    found.session.expiresAt = expiresAt;
+    await extendSession(request.server.db, resolved.session.id, expiresAt);
+    resolved.session.expiresAt = expiresAt;
+    cache.store(tokenHash, ticket, resolved);
     setSessionCookie(request, reply, token);
   }
-  request.session = found.session;
-  request.sessionOwner = found.owner;
-  request.user = found.owner;
+  request.session = resolved.session;
+  request.sessionOwner = resolved.owner;
+  request.user = resolved.user;
+}
+
+/** The session, its owner and the user it acts as, read from the database and kept in the cache. */
+async function resolveSession(
+  db: Db,
+  cache: SessionCache,
+  tokenHash: string,
+): Promise<ResolvedSession | undefined> {
+  const ticket = cache.ticket();
+  const found = await findSession(db, tokenHash);
+  if (!found) return undefined;
   const actingAs = found.session.actingAsUserId;
   // Only an admin may act as someone else; a demoted admin silently falls back to themselves.
-  if (actingAs && found.owner.role === 'admin') {
-    request.user = (await findUserById(request.server.db, actingAs)) ?? found.owner;
-  }
+  const user =
+    actingAs && found.owner.role === 'admin'
+      ? ((await findUserById(db, actingAs)) ?? found.owner)
+      : found.owner;
+  const resolved = { session: found.session, owner: found.owner, user };
+  cache.store(tokenHash, ticket, resolved);
+  return resolved;
 }

@@ -32,7 +32,7 @@ export function formOf(
 
 export async function injectForm(
   app: FastifyInstance,
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   url: string,
   form: FormData,
   headers: Headers,

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../test/database.ts';
 import { testRedisUrl } from '../test/redis.ts';
 import { makeAdmin, makeUser, sessionFor } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
-import { makeChannel, sendText } from '../conversations/testing.ts';
+import { formOf, injectForm, makeChannel, sendText } from '../conversations/testing.ts';
 import { connected, refusal, until, type Recorder } from './testing.ts';
 
 /**
@@ -69,6 +69,48 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     expect(await ended).toBe('io server disconnect');
     expect(socket.of('user:locked')).toEqual([{ userId: target.id }]);
     expect(await refusal(urlB, headers.cookie)).toBe('ACCOUNT_LOCKED');
+  });
+
+  it("DESIGN auth across instances: a lock, a logout and a rename on A apply on B well before B's session cache would expire", async () => {
+    // Polls B for up to 2 s; the cache keeps a session for SESSION_CACHE_SECONDS (30 s) otherwise.
+    const onB = (headers: Record<string, string>, url = '/api/protected/user') =>
+      call(b, 'GET', url, undefined, headers);
+    const soon = async (check: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await check())) {
+        if (Date.now() - started > 2000) throw new Error('instance B still used its cached session');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    expect(b.config.SESSION_CACHE_SECONDS).toBeGreaterThanOrEqual(30);
+    const admin = await sessionFor(a, await makeAdmin(a));
+
+    const locked = await makeUser(a);
+    const lockedHeaders = await sessionFor(a, locked);
+    expect((await onB(lockedHeaders, '/api/users')).statusCode).toBe(200); // now cached on B
+    await call(a, 'POST', `/api/admin/users/${locked.id}/lock`, {}, admin);
+    await soon(async () => (await onB(lockedHeaders, '/api/users')).statusCode === 403);
+
+    const leaving = await sessionFor(a, await makeUser(a));
+    expect((await onB(leaving)).statusCode).toBe(200);
+    await call(a, 'POST', '/api/logout', {}, leaving);
+    await soon(async () => (await onB(leaving)).statusCode === 401);
+
+    const renamed = await makeUser(a);
+    const renamedHeaders = await sessionFor(a, renamed);
+    expect((await onB(renamedHeaders)).statusCode).toBe(200);
+    const form = await injectForm(
+      a,
+      'PUT',
+      '/api/profile',
+      formOf({ username: 'Moved to 4B' }),
+      renamedHeaders,
+    );
+    expect(form.statusCode, form.body).toBe(200);
+    await soon(
+      async () =>
+        (await onB(renamedHeaders)).json<{ user: { username: string } }>().user.username === 'Moved to 4B',
+    );
   });
 
   it('DESIGN realtime: presence spans instances — a resident on A is online for a resident on B, and goes offline', async () => {

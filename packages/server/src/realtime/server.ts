@@ -21,15 +21,11 @@ import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
 import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from './bus.ts';
+import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
 
 export type SocketData = { userId: string; username: string; isAdmin: boolean };
-export type ChatServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
@@ -63,7 +59,9 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
     const pub = new Redis(app.config.REDIS_URL);
     const sub = pub.duplicate();
     io.adapter(createAdapter(pub, sub));
+    const stopSharing = shareSessionChanges(io, app.sessionCache, app.log);
     app.addHook('onClose', async () => {
+      stopSharing();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   }

@@ -90,6 +90,7 @@ export async function updateProfile(ctx: AccountCtx, user: UserRow, input: Profi
     throw error;
   }
   if (!updated) throw notFound('User not found');
+  ctx.sessionCache.forget({ userId: user.id });
   if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) {
     await removeAvatar(ctx.config.UPLOAD_DIR, user.avatar);
   }
