@@ -1,7 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { jsonObjectOf, rowFromJson } from '../db/json-row.ts';
-import { files, messageLikes, messages, type MessageRow } from '../db/schema/index.ts';
-import type { MessageView } from './repo.ts';
+import { files, messages } from '../db/schema/index.ts';
+import { presentedMessageJson } from './present-sql.ts';
 
 /**
  * The pieces of the history statements (history.ts) that read top-level messages of one
@@ -21,14 +20,21 @@ const orderOf = (comparison: KeyComparison) => sql.raw(comparison.startsWith('<'
 const keyOf = (alias: string) => sql`(${sql.identifier(alias)}.created_at, ${sql.identifier(alias)}.id)`;
 
 /**
- * The page as one JSON array (db/json-row.ts): up to `limit` top-level messages whose key is
- * `comparison` `bound`, nearest to the bound first (descending for `<`, ascending for `>`/`>=`).
+ * Separates the messages in a page's text. JSON text never holds a raw line feed: RFC 8259 escapes
+ * control characters inside strings, and the database writes no line breaks between values.
+ */
+const PAGE_SEPARATOR = '\n';
+
+/**
+ * The page as text: up to `limit` top-level messages whose key is `comparison` `bound`, nearest to
+ * the bound first (descending for `<`, ascending for `>`/`>=`), each as its presented JSON
+ * (present-sql.ts), one per line; null when there are none. splitPage turns it into a list.
  * `limit` is written into the statement (each read size is its own prepared statement): with a
  * LIMIT parameter, PostgreSQL's generic plan assumes a tenth of the conversation is read and
  * chose a scan and sort of every message (about 0.5 s at 1,000,000 messages), so it had to plan
  * every call afresh instead (over 1 ms of planning per page).
  */
-export function pageJson(
+export function pageText(
   conversationId: Placeholder,
   comparison: KeyComparison,
   bound: SQL,
@@ -36,19 +42,18 @@ export function pageJson(
 ): SQL {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`page read size ${limit} is not a count`);
   const order = orderOf(comparison);
-  return sql`(select coalesce(json_agg(json_build_object(
-      'message', ${jsonObjectOf(messages, 'm', ['searchVector'])},
-      'file', case when f.id is null then null else ${jsonObjectOf(files, 'f')} end,
-      'likedBy', (select json_agg(l.user_id order by l.created_at, l.user_id)
-        from ${messageLikes} l where l.message_id = m.id),
-      'replies', (select json_agg(r.id order by r.created_at, r.id)
-        from ${messages} r where r.parent_message_id = m.id)
-    ) order by m.created_at ${order}, m.id ${order}), '[]'::json)
+  return sql`(select string_agg(${presentedMessageJson('m', 'f')}::text, chr(10)
+      order by m.created_at ${order}, m.id ${order})
     from (select * from ${messages} pm
       where ${topLevelOf('pm', conversationId)} and ${keyOf('pm')} ${sql.raw(comparison)} ${bound}
       order by pm.created_at ${order}, pm.id ${order}
       limit ${sql.raw(String(limit))}) m
     left join ${files} f on f.id = m.file_id)`;
+}
+
+/** The JSON texts of a page column, in the column's order. */
+export function splitPage(text: string | null): string[] {
+  return text === null ? [] : text.split(PAGE_SEPARATOR);
 }
 
 /**
@@ -84,22 +89,6 @@ export function cursorKey(conversationId: Placeholder, date: Placeholder, messag
 export function anchorKey(conversationId: Placeholder, messageId: Placeholder): SQL {
   return sql`((select a.created_at from ${messages} a
     where a.id = ${messageId}::uuid and ${topLevelOf('a', conversationId)}), ${messageId}::uuid)`;
-}
-
-export type PageEntry = {
-  message: Record<string, unknown>;
-  file: Record<string, unknown> | null;
-  likedBy: string[] | null;
-  replies: string[] | null;
-};
-
-export function viewOfEntry(entry: PageEntry): MessageView {
-  return {
-    ...(rowFromJson(messages, entry.message) as Omit<MessageRow, 'searchVector'>),
-    file: entry.file ? rowFromJson(files, entry.file) : null,
-    likedBy: entry.likedBy ?? [],
-    replies: entry.replies ?? [],
-  };
 }
 
 /** json arrives parsed from pg and PGlite alike; a string would mean a driver left it raw. */

@@ -9,16 +9,7 @@ import {
   type ConversationRow,
 } from '../db/schema/index.ts';
 import { unreadAfter, type ConversationStats } from '../conversations/repo.ts';
-import {
-  anchorKey,
-  anyBeyond,
-  cursorKey,
-  jsonValue,
-  pageJson,
-  viewOfEntry,
-  type PageEntry,
-} from './history-page.ts';
-import type { MessageView } from './repo.ts';
+import { anchorKey, anyBeyond, cursorKey, jsonValue, pageText, splitPage } from './history-page.ts';
 
 /**
  * A keyset bound that every row is below: (created_at, id) < (infinity, any) holds for all rows, so
@@ -56,8 +47,11 @@ export type HistorySnapshot = {
   newestSeq: number;
   participants: string[];
   stats: ConversationStats;
-  /** The page, oldest first. Empty for an empty page or an anchor that is not there. */
-  rows: MessageView[];
+  /**
+   * The page, oldest first, each message as its presented JSON text (present-sql.ts). Empty for an
+   * empty page or an anchor that is not there.
+   */
+  messages: string[];
   /** Older top-level messages exist before the first row. */
   hasMore: boolean;
   /** Newer top-level messages exist after the last row. */
@@ -75,8 +69,9 @@ type Direction = 'older' | 'newer' | 'around';
 /**
  * The conversation, the viewer's read position, the conversation's stats and the page in one round
  * trip: the history page is the hottest read of a chat, and each statement is a wait on the database
- * (on PGlite, WASM work on the event loop). One row comes back; the page is one JSON column
- * (db/json-row.ts), so neither driver decodes 20 rows of 30 columns field by field. The scalar
+ * (on PGlite, WASM work on the event loop). One row comes back; the page is one text column of
+ * presented messages (history-page.ts pageText), so neither driver decodes 20 rows of 30 columns
+ * and Node passes the messages on without parsing them. The scalar
  * subqueries depend only on parameters, so the database evaluates each once.
  *
  * Returns undefined when there is no such conversation. The access rule is not applied here: the
@@ -93,8 +88,8 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
     ...params,
   });
   if (!row) return undefined;
-  const older = (jsonValue<PageEntry[]>(row.older) ?? []).map(viewOfEntry);
-  const newer = (jsonValue<PageEntry[]>(row.newer) ?? []).map(viewOfEntry);
+  const older = splitPage(row.older);
+  const newer = splitPage(row.newer);
   const keptOlder = older.slice(0, keep.older);
   const keptNewer = newer.slice(0, keep.newer(keptOlder.length));
   return {
@@ -106,7 +101,7 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
       lastMessageAt: row.lastAt === null ? null : new Date(row.lastAt),
       unreadCount: row.unread === null ? 0 : Number(row.unread),
     },
-    rows: [...keptOlder.reverse(), ...keptNewer],
+    messages: [...keptOlder.reverse(), ...keptNewer],
     hasMore: older.length > keptOlder.length || row.olderBeyond === true,
     hasNewer: newer.length > keptNewer.length || row.newerBeyond === true,
     anchorFound: row.anchorFound === true,
@@ -185,8 +180,8 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction, readSize: numbe
       // Non-participants of a channel have no read position: no count, shown as 0.
       unread: sql<number | string | null>`case when ${readPosition} is null then null else
         ${unreadAfter(id, userId, readPosition)} end`,
-      older: sql<PageEntry[] | string | null>`${page.older}`,
-      newer: sql<PageEntry[] | string | null>`${page.newer}`,
+      older: sql<string | null>`${page.older}`,
+      newer: sql<string | null>`${page.newer}`,
       olderBeyond: sql<boolean | null>`${page.olderBeyond}`,
       newerBeyond: sql<boolean | null>`${page.newerBeyond}`,
       anchorFound: sql<boolean | null>`${page.anchorFound}`,
@@ -210,7 +205,7 @@ function pageColumns(direction: Direction, id: Placeholder, readSize: number): P
   switch (direction) {
     case 'older':
       return {
-        older: pageJson(id, '<', cursor, readSize + 1),
+        older: pageText(id, '<', cursor, readSize + 1),
         newer: none,
         olderBeyond: none,
         newerBeyond: anyBeyond(id, '>=', cursor),
@@ -219,7 +214,7 @@ function pageColumns(direction: Direction, id: Placeholder, readSize: number): P
     case 'newer':
       return {
         older: none,
-        newer: pageJson(id, '>', cursor, readSize + 1),
+        newer: pageText(id, '>', cursor, readSize + 1),
         olderBeyond: anyBeyond(id, '<=', cursor),
         newerBeyond: none,
         anchorFound: none,
@@ -227,9 +222,9 @@ function pageColumns(direction: Direction, id: Placeholder, readSize: number): P
     case 'around': {
       const anchor = anchorKey(id, sql.placeholder('cursorId'));
       return {
-        older: pageJson(id, '<', anchor, Math.floor(readSize / 2) + 1),
+        older: pageText(id, '<', anchor, Math.floor(readSize / 2) + 1),
         // The anchor itself is the first of the newer side.
-        newer: pageJson(id, '>=', anchor, readSize + 1),
+        newer: pageText(id, '>=', anchor, readSize + 1),
         olderBeyond: none,
         newerBeyond: none,
         anchorFound: sql`exists(select 1 from ${messages} a where a.id = ${sql.placeholder('cursorId')}::uuid

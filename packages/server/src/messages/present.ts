@@ -1,10 +1,17 @@
 import type { Message } from '@stoop/shared';
 import type { MessageView } from './repo.ts';
 
-export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
-export const thumbnailUrl = (fileId: string) => `/api/files/${fileId}/thumbnail`;
+/** Where files are served; also written by the database in present-sql.ts. */
+export const FILES_PATH = '/api/files/';
+export const THUMBNAIL_SUFFIX = '/thumbnail';
+export const fileUrl = (fileId: string) => `${FILES_PATH}${fileId}`;
+export const thumbnailUrl = (fileId: string) => `${FILES_PATH}${fileId}${THUMBNAIL_SUFFIX}`;
 
-/** The one shape of a message for REST and sockets; a tombstone keeps only what clients need to drop it. */
+/**
+ * The one shape of a message for REST and sockets; a tombstone keeps only what clients need to drop
+ * it. History pages get the same shape written by the database (present-sql.ts); a test holds the
+ * two equal.
+ */
 export function presentMessage(view: MessageView): Message {
   const file = view.deletedAt ? null : view.file;
   return {

@@ -12,12 +12,16 @@ import {
   searchResultSchema,
   sendMessageFieldsSchema,
   threadSchema,
+  type MessagesPage,
 } from '@stoop/shared';
 import { currentUser, requireUser } from '../auth/guards.ts';
 import { chatContext } from '../conversations/context.ts';
 import { parseFields } from '../conversations/routes.ts';
 import { readForm } from '../files/multipart.ts';
 import * as service from './service.ts';
+import { pageBody } from './page-body.ts';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['messages'];
@@ -36,8 +40,16 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: messagesPageSchema, ...errors },
       },
     },
-    async (request) =>
-      service.listMessages(chatContext(app), currentUser(request), request.params.id, request.query),
+    async (request, reply) => {
+      const page = await service.listMessages(
+        chatContext(app),
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
+      // Already JSON (page-body.ts): a string with a JSON content type skips the serializer.
+      return reply.type(JSON_CONTENT_TYPE).send(pageBody(page) as unknown as MessagesPage);
+    },
   );
 
   app.post(

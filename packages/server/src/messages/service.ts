@@ -41,6 +41,7 @@ export type PageQuery = Pick<
  * (createdAt, id): the newest page, older than a cursor, newer than one, or around one message
  * (docs/decisions/message-window-paging.md). Tombstones are included so a client holding the
  * message can drop it. Only the newest page marks the conversation read for a participant.
+ * The messages come as the JSON texts the database wrote (messages/page-body.ts sends them).
  */
 export async function listMessages(
   ctx: ChatContext,
@@ -68,7 +69,7 @@ export async function listMessages(
     throw notFound(CONVERSATION_NOT_FOUND);
   // A message of another conversation, a reply or a made-up id: nothing of the page goes out.
   if (query.around !== undefined && !snapshot.anchorFound) throw notFound(MESSAGE_NOT_FOUND);
-  const { conversation, lastReadSeq, rows } = snapshot;
+  const { conversation, lastReadSeq } = snapshot;
   let { stats } = snapshot;
   const isNewestPage = !beforeDate && !afterDate && query.around === undefined;
   if (isNewestPage && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
@@ -76,12 +77,15 @@ export async function listMessages(
     stats = { ...stats, unreadCount: 0 };
   }
   return {
-    messages: rows.map(presentMessage),
+    messageTexts: snapshot.messages,
     hasMore: snapshot.hasMore,
     hasNewer: snapshot.hasNewer,
     conversation: presentConversation(conversation, snapshot.participants, stats),
   };
 }
+
+/** A history page whose messages are presented JSON texts, written by the database (history.ts). */
+export type PageOfTexts = Awaited<ReturnType<typeof listMessages>>;
 
 export type SendInput = {
   content: string;

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { messagesPageSchema, type Message, type MessagesPage } from '@stoop/shared';
+import { messages } from '../db/schema/index.ts';
+import {
+  formOf,
+  injectForm,
+  makeChannel,
+  PNG_1X1,
+  sendText,
+  type Headers,
+} from '../conversations/testing.ts';
+import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import { call } from '../test/http.ts';
+import { presentRows } from './service.ts';
+
+/**
+ * History pages are written by the database (present-sql.ts) while sockets, sync, threads and single
+ * messages go through presentMessage (present.ts). A client merges both by id, so they must be the
+ * same JSON for every kind of message.
+ */
+describe('DESIGN history page as text: the database writes what presentMessage writes', () => {
+  let t: TestApp;
+  let author: Headers;
+  let reader: Headers;
+  let admin: Headers;
+  let conversationId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const authorUser = await makeUser(t.app, { username: 'Priya Nair' });
+    author = await sessionFor(t.app, authorUser);
+    reader = await sessionFor(t.app, await makeUser(t.app));
+    const adminUser = await makeAdmin(t.app);
+    admin = await sessionFor(t.app, adminUser);
+    conversationId = (await makeChannel(t.app, author)).id;
+    const send = (content: string, extra: Record<string, string> = {}) =>
+      sendText(t.app, author, conversationId, content, extra);
+    const sendFile = async (name: string, bytes: Uint8Array, type: string) => {
+      const res = await injectForm(
+        t.app,
+        'POST',
+        `/api/conversations/${conversationId}/messages`,
+        formOf({ content: `file ${name}` }, { name, bytes, type }),
+        author,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ message: Message }>().message;
+    };
+
+    await send('plain text', { clientMessageId: 'client-id-1' });
+    await send('line one\nline two\r\n\ttabbed "quoted" \\ backslash \u2028 separator 🐈 ünïcödé </script>');
+    await send('hello @Priya Nair, see you at the meeting');
+    await sendFile('photo.png', PNG_1X1, 'image/png');
+    await sendFile('notes.txt', Buffer.from('bring chairs'), 'text/plain');
+    const liked = await send('liked twice');
+    await call(t.app, 'POST', `/api/messages/${liked.id}/like`, {}, reader);
+    await call(t.app, 'POST', `/api/messages/${liked.id}/like`, {}, admin);
+    const flagged = await send('flagged by a resident and an admin');
+    await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, reader);
+    await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, admin);
+    // No call sets a message's adminFlaggedBy yet; the column is presented all the same.
+    await t.db.execute(
+      sql`update messages set admin_flagged_by = array[${adminUser.id}]::uuid[] where id = ${flagged.id}`,
+    );
+    const edited = await send('before the edit');
+    await call(t.app, 'PUT', `/api/messages/${edited.id}`, { content: 'after the edit' }, author);
+    const parent = await send('a thread starts here');
+    await send('first reply', { parentMessageId: parent.id });
+    await send('second reply', { parentMessageId: parent.id });
+    const doomed = await sendFile('gone.png', PNG_1X1, 'image/png');
+    await call(t.app, 'DELETE', `/api/messages/${doomed.id}`, undefined, author);
+    const mentionedThenDeleted = await send('bye @Priya Nair');
+    await call(t.app, 'DELETE', `/api/messages/${mentionedThenDeleted.id}`, undefined, admin);
+    // Deleting clears the row; a tombstone never shows mentions, even where a row still held some.
+    await t.db.execute(
+      sql`update messages set mentioned_users = array[${authorUser.id}]::uuid[] where id = ${mentionedThenDeleted.id}`,
+    );
+    // Microseconds the drivers cut to milliseconds: .999999 must stay in its own second.
+    const late = await send('at the end of a second');
+    await t.db.execute(
+      sql`update messages set created_at = '2030-01-01T23:59:59.999999Z', updated_at = '2030-01-01T23:59:59.999999Z' where id = ${late.id}`,
+    );
+  });
+  afterAll(async () => t.close());
+
+  async function page(headers: Headers): Promise<MessagesPage> {
+    const res = await call(
+      t.app,
+      'GET',
+      `/api/conversations/${conversationId}/messages?limit=100`,
+      undefined,
+      headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return JSON.parse(res.body) as MessagesPage;
+  }
+
+  it('every message of the page equals presentMessage of the same row', async () => {
+    const body = await page(reader);
+    const rows = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    const presented = (await presentRows(t.db, rows)).filter((m) => m.parentMessageId === null);
+    expect(body.messages).toHaveLength(12);
+    expect(body.messages).toEqual(presented);
+    // Key for key, in case toEqual ever treated a missing key as undefined.
+    for (const [i, message] of body.messages.entries()) {
+      expect(Object.keys(message).sort()).toEqual(Object.keys(presented[i]!).sort());
+    }
+  });
+
+  it('covers what it claims: files, a thumbnail, likes, flags, mentions, replies, tombstones and odd text', async () => {
+    const body = await page(reader);
+    const byContent = (start: string) => body.messages.find((m) => m.content.startsWith(start))!;
+    expect(byContent('file photo').thumbnailUrl).toMatch(/^\/api\/files\/[\w-]+\/thumbnail$/);
+    expect(byContent('file notes')).toMatchObject({ fileType: 'text/plain', thumbnailUrl: null });
+    expect(byContent('liked twice').likedBy).toHaveLength(2);
+    expect(byContent('flagged').metadata.userFlaggedBy).toHaveLength(2);
+    expect(byContent('flagged').metadata.adminFlaggedBy).toHaveLength(1);
+    expect(byContent('hello @Priya').metadata.mentionedUsers).toHaveLength(1);
+    expect(byContent('a thread').replies).toHaveLength(2);
+    expect(byContent('line one').content).toContain('\u2028 separator 🐈');
+    expect(byContent('plain').clientMessageId).toBe('client-id-1');
+    expect(byContent('after the edit').updatedAt > byContent('after the edit').createdAt).toBe(true);
+    expect(byContent('at the end').createdAt).toBe('2030-01-01T23:59:59.999Z');
+    const tombstones = body.messages.filter((m) => m.deletedAt !== null);
+    expect(tombstones).toHaveLength(2);
+    for (const tombstone of tombstones) {
+      expect(tombstone).toMatchObject({ content: '', fileUrl: null, thumbnailUrl: null });
+      expect(tombstone.metadata.mentionedUsers).toEqual([]);
+    }
+  });
+
+  it('the whole answer is exactly messagesPageSchema: nothing more, nothing missing', async () => {
+    for (const headers of [reader, admin, author]) {
+      const body = await page(headers);
+      expect(messagesPageSchema.parse(body)).toEqual(body);
+    }
+  });
+
+  it('pages of every direction and size keep the shape (back, forward, around; empty pages)', async () => {
+    const all = (await page(reader)).messages;
+    const middle = all[7]!;
+    const urls = [
+      `limit=3&beforeDate=${encodeURIComponent(middle.createdAt)}&beforeId=${middle.id}`,
+      `limit=3&afterDate=${encodeURIComponent(middle.createdAt)}&afterId=${middle.id}`,
+      `limit=5&around=${middle.id}`,
+      `limit=20&beforeDate=${encodeURIComponent('2000-01-01T00:00:00Z')}`,
+    ];
+    const pages = await Promise.all(
+      urls.map(async (query) => {
+        const res = await call(
+          t.app,
+          'GET',
+          `/api/conversations/${conversationId}/messages?${query}`,
+          undefined,
+          reader,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const body = JSON.parse(res.body) as MessagesPage;
+        expect(messagesPageSchema.parse(body)).toEqual(body);
+        return body.messages.map((m) => m.id);
+      }),
+    );
+    const ids = all.map((m) => m.id);
+    expect(pages).toEqual([ids.slice(4, 7), ids.slice(8, 11), ids.slice(5, 10), []]);
+  });
+});
