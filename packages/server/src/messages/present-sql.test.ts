@@ -56,6 +56,9 @@ describe('DESIGN history page as text: the database writes what presentMessage w
     const liked = await send('liked twice');
     await call(t.app, 'POST', `/api/messages/${liked.id}/like`, {}, reader);
     await call(t.app, 'POST', `/api/messages/${liked.id}/like`, {}, admin);
+    // Likes are read for the whole page at once: each must stay with its own message.
+    const likedOnce = await send('liked once');
+    await call(t.app, 'POST', `/api/messages/${likedOnce.id}/like`, {}, admin);
     const flagged = await send('flagged by a resident and an admin');
     await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, reader);
     await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, admin);
@@ -105,7 +108,7 @@ describe('DESIGN history page as text: the database writes what presentMessage w
       .where(eq(messages.conversationId, conversationId))
       .orderBy(asc(messages.createdAt), asc(messages.id));
     const presented = (await presentRows(t.db, rows)).filter((m) => m.parentMessageId === null);
-    expect(body.messages).toHaveLength(12);
+    expect(body.messages).toHaveLength(13);
     expect(body.messages).toEqual(presented);
     // Key for key, in case toEqual ever treated a missing key as undefined.
     for (const [i, message] of body.messages.entries()) {
@@ -119,6 +122,7 @@ describe('DESIGN history page as text: the database writes what presentMessage w
     expect(byContent('file photo').thumbnailUrl).toMatch(/^\/api\/files\/[\w-]+\/thumbnail$/);
     expect(byContent('file notes')).toMatchObject({ fileType: 'text/plain', thumbnailUrl: null });
     expect(byContent('liked twice').likedBy).toHaveLength(2);
+    expect(byContent('liked once').likedBy).toHaveLength(1);
     expect(byContent('flagged').metadata.userFlaggedBy).toHaveLength(2);
     expect(byContent('flagged').metadata.adminFlaggedBy).toHaveLength(1);
     expect(byContent('hello @Priya').metadata.mentionedUsers).toHaveLength(1);
@@ -144,7 +148,7 @@ describe('DESIGN history page as text: the database writes what presentMessage w
 
   it('pages of every direction and size keep the shape (back, forward, around; empty pages)', async () => {
     const all = (await page(reader)).messages;
-    const middle = all[7]!;
+    const middle = all[7]!; // of 13
     const urls = [
       `limit=3&beforeDate=${encodeURIComponent(middle.createdAt)}&beforeId=${middle.id}`,
       `limit=3&afterDate=${encodeURIComponent(middle.createdAt)}&afterId=${middle.id}`,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { messageLikes, messages } from '../db/schema/index.ts';
+import { messages } from '../db/schema/index.ts';
 import { FILES_PATH, THUMBNAIL_SUFFIX } from './present.ts';
 
 /**
@@ -27,8 +27,10 @@ export function isoMillis(column: SQL): SQL {
 /**
  * The JSON of one message as presentMessage shapes it: `m` is a messages row, `f` its file row
  * (left-joined, so all null without a file). A tombstone has no content, file or mentions.
+ * `likedBy` is the message's likes as a JSON array in the order they were given (null for none),
+ * read by the caller for the whole page at once (history-page.ts).
  */
-export function presentedMessageJson(m: string, f: string): SQL {
+export function presentedMessageJson(m: string, f: string, likedBy: SQL): SQL {
   const col = (alias: string, column: string) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`;
   const alive = sql`${col(m, 'deleted_at')} is null`;
   const withFile = sql`${alive} and ${col(f, 'id')} is not null`;
@@ -41,8 +43,7 @@ export function presentedMessageJson(m: string, f: string): SQL {
     'updatedAt', ${isoMillis(col(m, 'updated_at'))},
     'deletedAt', ${isoMillis(col(m, 'deleted_at'))},
     'content', case when ${alive} then ${col(m, 'content')} else '' end,
-    'likedBy', coalesce((select json_agg(l.user_id order by l.created_at, l.user_id)
-      from ${messageLikes} l where l.message_id = ${col(m, 'id')}), '[]'::json),
+    'likedBy', coalesce(${likedBy}, '[]'::json),
     'replies', coalesce((select json_agg(r.id order by r.created_at, r.id)
       from ${messages} r where r.parent_message_id = ${col(m, 'id')}), '[]'::json),
     'fileUrl', case when ${withFile} then ${literal(FILES_PATH)} || ${col(f, 'id')} end,
