@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { files, messageLikes, messages } from '../db/schema/index.ts';
-import { presentedMessageJson } from './present-sql.ts';
+import { presentedMessageColumns } from './present-sql.ts';
 
 /**
  * The pieces of the history statements (history.ts) that read top-level messages of one
@@ -54,11 +54,11 @@ export function pageText(
       select l.message_id, json_agg(l.user_id order by l.created_at, l.user_id) as liked_by
       from ${messageLikes} l where l.message_id = any(array(select id from page))
       group by l.message_id)
-    select string_agg(${presentedMessageJson('m', 'f', sql`lk.liked_by`)}::text, chr(10)
-      order by m.created_at ${order}, m.id ${order})
+    select string_agg(row_to_json(presented)::text, chr(10) order by m.created_at ${order}, m.id ${order})
     from page m
     left join ${files} f on f.id = m.file_id
-    left join likes lk on lk.message_id = m.id)`;
+    left join likes lk on lk.message_id = m.id
+    cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`)}) presented)`;
 }
 
 /** The JSON texts of a page column, in the column's order. */

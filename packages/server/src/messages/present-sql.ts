@@ -25,37 +25,40 @@ export function isoMillis(column: SQL): SQL {
 }
 
 /**
- * The JSON of one message as presentMessage shapes it: `m` is a messages row, `f` its file row
- * (left-joined, so all null without a file). A tombstone has no content, file or mentions.
- * `likedBy` is the message's likes as a JSON array in the order they were given (null for none),
- * read by the caller for the whole page at once (history-page.ts).
+ * The fields of one message as presentMessage shapes them, as a select list whose column names are
+ * the JSON keys: `m` is a messages row, `f` its file row (left-joined, so all null without a file).
+ * The caller turns the row into JSON with row_to_json, which on the embedded database costs less
+ * than half of json_build_object (that one works out each argument's type again on every call).
+ * A tombstone has no content, file or mentions. `likedBy` is the message's likes as a JSON array in
+ * the order they were given (null for none), read by the caller for the whole page at once
+ * (history-page.ts).
  */
-export function presentedMessageJson(m: string, f: string, likedBy: SQL): SQL {
+export function presentedMessageColumns(m: string, f: string, likedBy: SQL): SQL {
   const col = (alias: string, column: string) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`;
   const alive = sql`${col(m, 'deleted_at')} is null`;
   const withFile = sql`${alive} and ${col(f, 'id')} is not null`;
-  return sql`json_build_object(
-    'id', ${col(m, 'id')},
-    'userId', ${col(m, 'user_id')},
-    'conversationId', ${col(m, 'conversation_id')},
-    'parentMessageId', ${col(m, 'parent_message_id')},
-    'createdAt', ${isoMillis(col(m, 'created_at'))},
-    'updatedAt', ${isoMillis(col(m, 'updated_at'))},
-    'deletedAt', ${isoMillis(col(m, 'deleted_at'))},
-    'content', case when ${alive} then ${col(m, 'content')} else '' end,
-    'likedBy', coalesce(${likedBy}, '[]'::json),
-    'replies', coalesce((select json_agg(r.id order by r.created_at, r.id)
-      from ${messages} r where r.parent_message_id = ${col(m, 'id')}), '[]'::json),
-    'fileUrl', case when ${withFile} then ${literal(FILES_PATH)} || ${col(f, 'id')} end,
-    'fileName', case when ${withFile} then ${col(f, 'name')} end,
-    'fileType', case when ${withFile} then ${col(f, 'mime_type')} end,
-    'fileSize', case when ${withFile} then ${col(f, 'size')} end,
-    'thumbnailUrl', case when ${withFile} and ${col(f, 'thumbnail_key')} is not null
-      then ${literal(FILES_PATH)} || ${col(f, 'id')} || ${literal(THUMBNAIL_SUFFIX)} end,
-    'metadata', json_build_object(
-      'userFlaggedBy', ${col(m, 'user_flagged_by')},
-      'adminFlaggedBy', ${col(m, 'admin_flagged_by')},
-      'mentionedUsers', case when ${alive} then ${col(m, 'mentioned_users')} else '{}'::uuid[] end),
-    'clientMessageId', ${col(m, 'client_message_id')},
-    'seq', ${col(m, 'seq')})`;
+  return sql`${col(m, 'id')} as "id",
+    ${col(m, 'user_id')} as "userId",
+    ${col(m, 'conversation_id')} as "conversationId",
+    ${col(m, 'parent_message_id')} as "parentMessageId",
+    ${isoMillis(col(m, 'created_at'))} as "createdAt",
+    ${isoMillis(col(m, 'updated_at'))} as "updatedAt",
+    ${isoMillis(col(m, 'deleted_at'))} as "deletedAt",
+    case when ${alive} then ${col(m, 'content')} else '' end as "content",
+    coalesce(${likedBy}, '[]'::json) as "likedBy",
+    coalesce((select json_agg(r.id order by r.created_at, r.id)
+      from ${messages} r where r.parent_message_id = ${col(m, 'id')}), '[]'::json) as "replies",
+    case when ${withFile} then ${literal(FILES_PATH)} || ${col(f, 'id')} end as "fileUrl",
+    case when ${withFile} then ${col(f, 'name')} end as "fileName",
+    case when ${withFile} then ${col(f, 'mime_type')} end as "fileType",
+    case when ${withFile} then ${col(f, 'size')} end as "fileSize",
+    case when ${withFile} and ${col(f, 'thumbnail_key')} is not null
+      then ${literal(FILES_PATH)} || ${col(f, 'id')} || ${literal(THUMBNAIL_SUFFIX)} end as "thumbnailUrl",
+    (select row_to_json(md) from (select
+      ${col(m, 'user_flagged_by')} as "userFlaggedBy",
+      ${col(m, 'admin_flagged_by')} as "adminFlaggedBy",
+      case when ${alive} then ${col(m, 'mentioned_users')} else '{}'::uuid[] end as "mentionedUsers") md)
+      as "metadata",
+    ${col(m, 'client_message_id')} as "clientMessageId",
+    ${col(m, 'seq')} as "seq"`;
 }
