@@ -7,7 +7,7 @@ import {
   csrfHeaders,
   makeAdmin,
   makeUser,
-  readOutbox,
+  requestResetToken,
   sessionFor,
   TEST_PASSWORD,
   type AuthHeaders,
@@ -241,10 +241,7 @@ describe('DESIGN auth: a change to a session or account applies to the very next
     const user = await makeUser(t.app);
     const first = await cachedSession(user);
     const second = await cachedSession(user);
-    await call(t.app, 'POST', '/api/forgot-password', { email: user.email }, csrfHeaders(t.app));
-    const mail = (await readOutbox(t.app)).filter((m) => m.to === user.email).at(-1);
-    const token = /reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
-    expect(token).toBeDefined();
+    const token = await requestResetToken(t.app, user.email);
     const reset = await call(
       t.app,
       'POST',

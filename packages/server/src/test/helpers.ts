@@ -149,3 +149,18 @@ export async function readOutbox(app: FastifyInstance): Promise<OutboxMail[]> {
     }),
   );
 }
+
+/** Asks for a password reset for `email` (POST /api/forgot-password); the token of the newest mail to it. */
+export async function requestResetToken(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/forgot-password',
+    payload: { email },
+    headers: csrfHeaders(app),
+  });
+  if (res.statusCode !== 204) throw new Error(`forgot-password answered ${res.statusCode}: ${res.body}`);
+  const mails = (await readOutbox(app)).filter((m) => m.to === email);
+  const token = /reset-password\?token=([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+  if (!token) throw new Error(`no reset link in the newest mail to ${email}`);
+  return token;
+}
