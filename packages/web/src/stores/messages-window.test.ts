@@ -96,6 +96,29 @@ describe('messages store: the sliding window', () => {
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
 
+  it('more than a page of live messages back in history: paging forward shows each once, in order, none lost', async () => {
+    seedBackInHistory();
+    const live = Array.from({ length: 30 }, (_, i) =>
+      makeMessage({
+        id: `live${String(i).padStart(2, '0')}`,
+        userId: 'nadia',
+        createdAt: `2025-03-04T10:00:${String(i).padStart(2, '0')}.000Z`,
+      }),
+    );
+    for (const message of live) handleServerEvent({ name: 'message:new', payload: { message } });
+    expect(ids()).toEqual(['older', 'middle']);
+    // Only the newest page's worth is held back; the server has every one of them.
+    expect(window().heldBack.map((m) => m.id)).toEqual(live.slice(10).map((m) => m.id));
+    fetchMock.mockResolvedValueOnce(pageOf([newest, ...live.slice(0, 19)], true, true));
+    await useMessagesStore.getState().loadNewer('c1');
+    // The last page was read just before live29 was committed: the held-back copy fills it in.
+    fetchMock.mockResolvedValueOnce(pageOf(live.slice(19, 29), true, false));
+    await useMessagesStore.getState().loadNewer('c1');
+    expect(requestUrl(1).searchParams.get('afterId')).toBe('live18');
+    expect(ids()).toEqual(['older', 'middle', 'newest', ...live.map((m) => m.id)]);
+    expect(window()).toMatchObject({ hasNewer: false, heldBack: [] });
+  });
+
   it('message:new at the newest end of the open conversation is shown and not counted', () => {
     const { cache } = useMessagesStore.getState();
     useMessagesStore.setState({
