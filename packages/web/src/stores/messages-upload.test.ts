@@ -6,7 +6,7 @@ import { toast } from '../services/toast.ts';
 import { installFakeXhr, lastXhr } from '../test/fake-xhr.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
-import { draftKey, isCancellableUpload, useMessagesStore } from './messages.ts';
+import { SENT_DESPITE_CANCEL, draftKey, isCancellableUpload, useMessagesStore } from './messages.ts';
 
 const me = { id: 'me', role: 'resident', isLocked: false } as User;
 const photo = () => new File(['x'.repeat(2048)], 'balcony.jpg', { type: 'image/jpeg' });
@@ -76,6 +76,44 @@ describe('messages store: cancelling an upload', () => {
     });
     await sending;
     expect(view().map((m) => m.id)).toEqual(['server-1']);
+  });
+
+  it('a cancel that crossed the commit: the server copy shows once, the draft does not come back, the resident is told', async () => {
+    const info = vi.spyOn(toast, 'info').mockReturnValue('i');
+    const sending = useMessagesStore.getState().sendMessage({ content: 'our balcony', file: photo() });
+    lastXhr().progress(2000, 2048);
+    const send = onlySend();
+    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    await sending;
+    // The last bytes had arrived: the server stored it, and the socket brings it.
+    const stored = makeMessage({
+      id: 'server-1',
+      content: 'our balcony',
+      clientMessageId: send.clientMessageId,
+    });
+    useMessagesStore.getState().applyServerMessages([stored]);
+    expect(view().map((m) => m.id)).toEqual(['server-1']);
+    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
+    expect(info).toHaveBeenCalledWith(SENT_DESPITE_CANCEL);
+    // Told once, whatever else brings the same message again (sync after a reconnect).
+    useMessagesStore.getState().applyServerMessages([stored]);
+    expect(info).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancel that crossed the commit after the composer took the draft back: the text stays, the resident is told', async () => {
+    const info = vi.spyOn(toast, 'info').mockReturnValue('i');
+    const sending = useMessagesStore.getState().sendMessage({ content: 'late news', file: photo() });
+    const send = onlySend();
+    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    await sending;
+    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))?.content).toBe('late news');
+    useMessagesStore
+      .getState()
+      .applyServerMessages([
+        makeMessage({ id: 'server-2', content: 'late news', clientMessageId: send.clientMessageId }),
+      ]);
+    expect(info).toHaveBeenCalledWith(SENT_DESPITE_CANCEL);
+    expect(view().map((m) => m.id)).toEqual(['server-2']);
   });
 
   it('a failed upload is not cancellable (it offers Retry and Discard instead)', async () => {

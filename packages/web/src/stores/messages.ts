@@ -155,6 +155,9 @@ function localEcho(send: OutgoingMessage, userId: string): Message {
 
 const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** Said when a cancelled upload had reached the server after all. */
+export const SENT_DESPITE_CANCEL = 'Your message was sent: the upload finished before it could be cancelled.';
+
 /** Two cancelled drafts for one composer are kept together rather than one replacing the other. */
 function mergeDrafts(earlier: RestoredDraft | undefined, later: RestoredDraft): RestoredDraft {
   if (!earlier) return later;
@@ -169,6 +172,11 @@ const initialState = () => ({ cache: emptyCache(), sends: {}, loading: {}, seq: 
 export const useMessagesStore = create<MessagesState>()((set, get) => {
   /** Uploads on the wire, by clientMessageId; only these can be cancelled. */
   const uploads = new Map<string, AbortController>();
+  /**
+   * Cancelled sends, by clientMessageId, with the draft the cancel gave back. A cancel can cross
+   * the server's commit (the last bytes were on their way); the server copy then still arrives.
+   */
+  const cancelled = new Map<string, { key: string; draft: RestoredDraft }>();
 
   /** What eviction must keep: the open conversation and every unsent local echo. */
   const keep = (): Keep => ({
@@ -230,8 +238,26 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     const sends = { ...get().sends };
     for (const m of messages) if (m.clientMessageId !== null) delete sends[m.clientMessageId];
     set({ sends });
+    for (const m of messages) if (m.clientMessageId !== null) sentDespiteCancel(m.clientMessageId);
     const merged = upsertMessages(get().cache, messages, keep());
     set({ cache: linkReplies(merged, messages), seq: highestSeq(messages, get().seq) });
+  };
+
+  /**
+   * The server stored a message whose upload the resident cancelled: it is sent, everyone sees it,
+   * so its draft must not come back (or, if the composer already took it, the resident is told).
+   */
+  const sentDespiteCancel = (clientMessageId: string) => {
+    const lost = cancelled.get(clientMessageId);
+    if (!lost) return;
+    cancelled.delete(clientMessageId);
+    const restoredDrafts = { ...get().restoredDrafts };
+    // Only this cancel's own draft: one merged with a later cancel, or taken, stays as it is.
+    if (restoredDrafts[lost.key] === lost.draft) {
+      delete restoredDrafts[lost.key];
+      set({ restoredDrafts });
+    }
+    toast.info(SENT_DESPITE_CANCEL);
   };
 
   const updateSend = (clientMessageId: string, change: Partial<OutgoingMessage>) => {
@@ -376,6 +402,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
         cache: removeMessage(get().cache, localMessageId(clientMessageId)),
         restoredDrafts: { ...get().restoredDrafts, [key]: draft },
       });
+      cancelled.set(clientMessageId, { key, draft });
       upload.abort();
     },
 
@@ -480,6 +507,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       // Logout drops every pending send; their uploads must not go on in the background.
       for (const upload of uploads.values()) upload.abort();
       uploads.clear();
+      cancelled.clear();
       set(initialState());
     },
   };
