@@ -8,7 +8,7 @@ import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { ChatDialogFrame } from './ChatDialogFrame.tsx';
+import { ChatDialogFrame, DialogSearch } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { channelDirectory } from './channel-directory.ts';
 import { ChannelListingRow } from './ChannelListingRow.tsx';
@@ -66,14 +66,12 @@ export function BrowseChannelsDialog({ open, onOpenChange }: Props) {
       focus={focus}
       scrolls
     >
-      <input
-        ref={search}
-        type="search"
-        aria-label="Search channels"
+      <DialogSearch
+        inputRef={search}
+        label="Search channels"
         placeholder="Search by name or description"
-        className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
       />
       <p className="sr-only" aria-live="polite">
         {status === 'ready' ? `${listings.length} ${listings.length === 1 ? 'channel' : 'channels'}` : ''}

@@ -5,7 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { useDialogFocus } from './dialog-focus.ts';
 
 type Props = {
@@ -44,5 +44,29 @@ export function ChatDialogFrame({ open, onOpenChange, title, description, focus,
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+type SearchProps = {
+  /** The dialog's first field: useDialogFocus puts focus here when the dialog opens. */
+  inputRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** The search box at the top of a listing dialog (browse channels, new direct message). */
+export function DialogSearch({ inputRef, label, placeholder, value, onChange }: SearchProps) {
+  return (
+    <input
+      ref={inputRef}
+      type="search"
+      aria-label={label}
+      placeholder={placeholder}
+      className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore } from '../../stores/users.ts';
-import { ChatDialogFrame } from './ChatDialogFrame.tsx';
+import { ChatDialogFrame, DialogSearch } from './ChatDialogFrame.tsx';
 import { useDialogFocus } from './dialog-focus.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -52,14 +52,12 @@ export function StartDirectDialog({ open, onOpenChange }: Props) {
       focus={focus}
       scrolls
     >
-      <input
-        ref={search}
-        type="search"
-        aria-label="Search residents"
+      <DialogSearch
+        inputRef={search}
+        label="Search residents"
         placeholder="Search residents"
-        className="mt-4 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
       />
       <ul className="mt-3 min-h-0 flex-1 overflow-y-auto" aria-label="Residents">
         {loading && residents.length === 0 ? (
