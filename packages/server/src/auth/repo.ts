@@ -45,6 +45,16 @@ const findSessionStatement = preparedPerDb((db) =>
     .prepare('stoop_find_session'),
 );
 
+/** When a session still live at `now` expires; undefined when it is gone or expired. */
+export async function liveSessionExpiry(db: DbOrTx, id: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.expiresAt;
+}
+
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }

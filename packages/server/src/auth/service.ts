@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { EventBus } from '../realtime/bus.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserById, insertUser, listUsers, updateUser } from '../users/repo.ts';
@@ -20,7 +21,7 @@ import {
 } from './repo.ts';
 
 /** What the services need from the app: its database, configuration and mailer. */
-export type Ctx = { db: Db; config: Config; mailer: Mailer; sessionCache: SessionCache };
+export type Ctx = { db: Db; config: Config; mailer: Mailer; sessionCache: SessionCache; chatBus: EventBus };
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -101,8 +102,9 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
     await deleteSessionsOfUser(tx, userId);
     return userId;
   });
-  // After commit (session-cache.ts): no cached session of theirs outlives the reset.
+  // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
   ctx.sessionCache.forget({ userId });
+  ctx.chatBus.publish('session:ended', { userId });
 }
 
 /** Stores the message and forwards it to the admin address. */
@@ -148,5 +150,7 @@ export async function setUser(
     });
   });
   ctx.sessionCache.forget({ sessionId: session.id });
+  // The session's sockets joined the rooms of the user it acted as: they reconnect as the new one.
+  ctx.chatBus.publish('session:ended', { sessionId: session.id });
   return target;
 }

@@ -30,6 +30,7 @@ export async function createSession(
 async function dropSession(request: FastifyRequest, sessionId: string): Promise<void> {
   await deleteSession(request.server.db, sessionId);
   request.server.sessionCache.forget({ sessionId });
+  request.server.chatBus.publish('session:ended', { sessionId });
 }
 
 /** Starts a session for `user` on this response, replacing any session the request carried. */
@@ -74,7 +75,7 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   if (!token) return;
   const tokenHash = sha256(token);
   const cache = request.server.sessionCache;
-  const resolved = cache.get(tokenHash) ?? (await resolveSession(request.server.db, cache, tokenHash));
+  const resolved = await resolveSessionHash(request.server.db, cache, tokenHash);
   if (!resolved) return;
   const ttlMs = request.server.config.SESSION_TTL_DAYS * DAY_MS;
   if (resolved.session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
@@ -88,6 +89,18 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   request.session = resolved.session;
   request.sessionOwner = resolved.owner;
   request.user = resolved.user;
+}
+
+/**
+ * The one resolver of a session token's hash, for HTTP requests and socket handshakes alike: the cached
+ * session when recent, else the database's (kept in the cache).
+ */
+export async function resolveSessionHash(
+  db: Db,
+  cache: SessionCache,
+  tokenHash: string,
+): Promise<ResolvedSession | undefined> {
+  return cache.get(tokenHash) ?? (await resolveSession(db, cache, tokenHash));
 }
 
 /** The session, its owner and the user it acts as, read from the database and kept in the cache. */

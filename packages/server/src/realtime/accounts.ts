@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { clientEventSchemas } from '@stoop/shared';
-import { userRoom } from './server.ts';
+import { sessionRoom, userRoom } from './server.ts';
 
 /**
  * Maps the account domain events to sockets, beside the chat mapping of server.ts:
@@ -9,6 +9,8 @@ import { userRoom } from './server.ts';
  *   refused by the handshake check, which reads the lock from the database.
  * - `account:role-changed`: the sockets are disconnected without a lock notice; the client
  *   reconnects and joins the rooms of its new role.
+ * - `session:ended`: the sockets of that session (or of every session of that user) are
+ *   disconnected on every instance; a reconnect is refused by the handshake, which finds no session.
  * - `profile:updated`: the public shape to every socket. Only approved users have sockets, and
  *   the directory is community-wide, so everyone connected may see it.
  * Needs `app.io` and `app.chatBus` (the chat plugin); returns a function that unsubscribes.
@@ -23,6 +25,10 @@ export function mapAccountEvents(app: FastifyInstance): () => void {
     }),
     bus.on('account:role-changed', ({ userId }) => {
       io.in(userRoom(userId)).disconnectSockets(true);
+    }),
+    bus.on('session:ended', (ended) => {
+      const room = 'sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId);
+      io.in(room).disconnectSockets(true);
     }),
     bus.on('profile:updated', ({ user }) => {
       io.emit('profile:updated', { user });

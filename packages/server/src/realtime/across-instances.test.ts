@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { testRedisUrl } from '../test/redis.ts';
-import { makeAdmin, makeUser, sessionFor } from '../test/helpers.ts';
+import { csrfHeaders, makeAdmin, makeUser, requestResetToken, sessionFor } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
 import { formOf, injectForm, makeChannel, sendText } from '../conversations/testing.ts';
 import { connected, refusal, until, type Recorder } from './testing.ts';
@@ -69,6 +69,29 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     expect(await ended).toBe('io server disconnect');
     expect(socket.of('user:locked')).toEqual([{ userId: target.id }]);
     expect(await refusal(urlB, headers.cookie)).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('R-SESSION: a logout and a password reset on instance A disconnect the sockets on instance B at once', async () => {
+    const user = await makeUser(a);
+    const leaving = await sessionFor(a, user);
+    const staying = await sessionFor(a, user);
+    const [gone, kept] = [await connected(urlB, leaving.cookie), await connected(urlB, staying.cookie)];
+    sockets.push(gone, kept);
+    const ended = new Promise<string>((resolve) => gone.socket.once('disconnect', resolve));
+    expect((await call(a, 'POST', '/api/logout', {}, leaving)).statusCode).toBeLessThan(300);
+    expect(await ended).toBe('io server disconnect');
+    expect(kept.socket.connected).toBe(true);
+
+    const keptEnded = new Promise<string>((resolve) => kept.socket.once('disconnect', resolve));
+    const token = await requestResetToken(a, user.email);
+    const reset = await a.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password: 'a brand new passphrase' },
+      headers: csrfHeaders(a),
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    expect(await keptEnded).toBe('io server disconnect');
   });
 
   it("DESIGN auth across instances: a lock, a logout and a rename on A apply on B well before B's session cache would expire", async () => {

@@ -18,6 +18,11 @@ export type DomainEvents = {
   'account:locked': { userId: string };
   /** The role changed: the sockets hold the old role's rooms and must reconnect. */
   'account:role-changed': { userId: string };
+  /**
+   * Sessions ended (logout, sign-in over a session, password reset, set-user and its end, expiry):
+   * their sockets must go at once, on every instance. `userId` ends every session of that user.
+   */
+  'session:ended': { sessionId: string } | { userId: string };
   /** Public fields changed (profile, role, approval); never the email. */
   'profile:updated': { user: PublicUser };
 };

@@ -12,38 +12,45 @@ import {
 } from '@stoop/shared';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
-import { findSession } from '../auth/repo.ts';
+import { liveSessionExpiry } from '../auth/repo.ts';
+import { resolveSessionHash } from '../auth/session.ts';
 import { requireConversationAccess } from '../conversations/access.ts';
 import { readableConversationIds } from '../conversations/repo.ts';
 import type { Db } from '../db/client.ts';
-import type { UserRow } from '../db/schema/index.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
 import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from './bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
 
-export type SocketData = { userId: string; username: string; isAdmin: boolean };
+export type SocketData = {
+  userId: string;
+  username: string;
+  isAdmin: boolean;
+  /** The session the handshake's cookie stood for: its end ends the socket. */
+  sessionId: string;
+  sessionExpiresAt: Date;
+};
 export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
+export const sessionRoom = (id: string) => `session:${id}`;
 
 /** Presence broadcasts wait this long so a burst of connects becomes one event. */
 const PRESENCE_DEBOUNCE_MS = 100;
 
-/** The session cookie's user, with the same act-as rule as HTTP requests; null when none. */
-async function userOfCookie(app: FastifyInstance, cookieHeader: string | undefined): Promise<UserRow | null> {
+/** The session behind a cookie header, resolved like an HTTP request's (cache included); null when none. */
+async function sessionOfCookie(app: FastifyInstance, cookieHeader: string | undefined) {
   if (!cookieHeader) return null;
   const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
   if (!token) return null;
-  const found = await findSession(app.db, sha256(token));
-  if (!found) return null;
-  const actingAs = found.session.actingAsUserId;
-  if (actingAs && found.owner.role === 'admin') return (await findUserById(app.db, actingAs)) ?? found.owner;
-  return found.owner;
+  return (await resolveSessionHash(app.db, app.sessionCache, sha256(token))) ?? null;
 }
+
+/** setTimeout's largest delay; a later expiry is checked again when this one fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Socket.IO on the app's own HTTP server (path /socket.io), authenticated by the session cookie.
@@ -67,12 +74,19 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
   }
 
   io.use((socket, next) => {
-    userOfCookie(app, socket.handshake.headers.cookie)
-      .then((user) => {
+    sessionOfCookie(app, socket.handshake.headers.cookie)
+      .then((resolved) => {
         // The message is the error code; clients see it as connect_error.message.
-        if (!user) return next(new Error(ERROR_CODES.unauthenticated));
+        if (!resolved) return next(new Error(ERROR_CODES.unauthenticated));
+        const { user, session } = resolved;
         if (user.isLocked) return next(new Error(ERROR_CODES.accountLocked));
-        socket.data = { userId: user.id, username: user.username, isAdmin: user.role === 'admin' };
+        socket.data = {
+          userId: user.id,
+          username: user.username,
+          isAdmin: user.role === 'admin',
+          sessionId: session.id,
+          sessionExpiresAt: session.expiresAt,
+        };
         return next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error('Authentication failed')));
@@ -88,7 +102,9 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
 
   io.on('connection', (socket: ChatSocket) => {
     const { userId } = socket.data;
-    void socket.join(userRoom(userId));
+    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
+    const endAtExpiry = watchSessionExpiry(app, socket);
+    socket.on('disconnect', () => endAtExpiry.cancel());
     const joined = joinReadableRooms(db, socket).catch((error: unknown) => {
       app.log.warn({ err: error }, 'joining conversation rooms failed');
       socket.disconnect(true);
@@ -139,6 +155,37 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
 const safeAck = (ack: unknown) => (result: Ack) => {
   if (typeof ack === 'function') (ack as (r: Ack) => void)(result);
 };
+
+/**
+ * Ends the socket when its session expires, and once at once if the session ended while the
+ * handshake ran: a logout that committed after the handshake read the session but before the socket
+ * was in its session room would otherwise miss it. The check reads the database, never the cache.
+ */
+function watchSessionExpiry(app: FastifyInstance, socket: ChatSocket): { cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const check = () => {
+    liveSessionExpiry(app.db, socket.data.sessionId, new Date())
+      .then((expiresAt) => {
+        if (cancelled) return;
+        if (!expiresAt) {
+          socket.disconnect(true);
+          return;
+        }
+        // Sliding expiry: HTTP calls may have extended the session since the handshake.
+        timer = setTimeout(check, Math.min(Math.max(expiresAt.getTime() - Date.now(), 0) + 1, MAX_TIMER_MS));
+        timer.unref();
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session expiry check failed'));
+  };
+  check();
+  return {
+    cancel: () => {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}
 
 async function joinReadableRooms(db: Db, socket: ChatSocket): Promise<void> {
   const ids = await readableConversationIds(db, socket.data.userId, socket.data.isAdmin);
