@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in order, ending with one summary line.
-// Stages: type-check, lint, format check, then one vitest run over all projects
-// (shared, server on PGlite, server on PostgreSQL, web, e2e in Chromium).
+// Stages: type-check, lint, format check, (with STOOP_CHECK_CITATIONS=1) the citation check, then
+// one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web, e2e in
+// Chromium).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,11 @@ const stages = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
 ];
+// Code and docs cite docs/requirements.md only. Off by default until the old citations of the outside
+// spec and design are rewritten (node scripts/cite-requirements.mjs); then the switch goes, the stage stays.
+if (process.env.STOOP_CHECK_CITATIONS === '1') {
+  stages.push(['citations', process.execPath, ['scripts/check-citations.mjs']]);
+}
 
 const failedStages = [];
 for (const [name, cmd, args] of stages) {
