@@ -1,6 +1,6 @@
 // Builds packages/web when its sources are newer than the last build (used by `npm start` and e2e).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,20 +24,32 @@ function newestMtime(path) {
   return newest;
 }
 
+/** The STOOP_SERVER_URL the current dist was built for ('' for the web app, null when unknown). */
+function builtServerUrl() {
+  try {
+    return JSON.parse(readFileSync(join(webDir, 'dist/build-env.json'), 'utf8')).serverUrl;
+  } catch {
+    return null;
+  }
+}
+
 /** Returns the exit status of the build (0 when nothing needed building). */
 export function buildWebIfStale() {
   const builtIndex = join(webDir, 'dist/index.html');
   const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(webDir, p));
   sources.push(join(root, 'packages/shared/src'));
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map(newestMtime))) return 0;
+  // A native build (`npm run mobile:sync` with STOOP_SERVER_URL) talks to another server: rebuild.
+  const webBuild = builtServerUrl() === '';
+  if (webBuild && builtAt >= Math.max(...sources.map(newestMtime))) return 0;
   console.log('Building the web app (once, or after a change)…');
   // Always a production build: a caller such as the test runner may have NODE_ENV=test set,
   // which would bundle React's development build and leave the service worker unregistered.
   const build = spawnSync('npm', ['run', 'build', '-w', '@stoop/web'], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The served web app talks to its own origin, whatever STOOP_SERVER_URL the shell holds.
+    env: { ...process.env, NODE_ENV: 'production', STOOP_SERVER_URL: '' },
   });
   return build.status ?? 1;
 }

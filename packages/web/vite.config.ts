@@ -4,10 +4,15 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './src/services/pwa-config.ts';
+import { normalizeServerUrl } from './src/platform/server-url.ts';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.
 const apiTarget = process.env.STOOP_API_URL ?? 'http://localhost:3000';
+
+// The server the native apps talk to, fixed at build time (docs/mobile.md); empty for the web app,
+// which talks to its own origin. A malformed value fails the build.
+const serverUrl = normalizeServerUrl(process.env.STOOP_SERVER_URL);
 
 /**
  * @stoop/shared's modules only declare constants and zod schemas. Declaring them free of side
@@ -24,11 +29,27 @@ function sharedWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * Records the server URL the bundle was built for in dist/build-env.json, so scripts/build-web.mjs
+ * rebuilds a native build (with STOOP_SERVER_URL) before the web app or the e2e suite serve it.
+ */
+function buildEnvRecord(): Plugin {
+  return {
+    name: 'stoop:build-env-record',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build-env.json', source: JSON.stringify({ serverUrl }) });
+    },
+  };
+}
+
 export default defineConfig({
+  define: { 'import.meta.env.STOOP_SERVER_URL': JSON.stringify(serverUrl) },
   plugins: [
     react(),
     tailwindcss(),
     sharedWithoutSideEffects(),
+    buildEnvRecord(),
     // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa-config.ts.
     VitePWA(pwaOptions),
   ],
