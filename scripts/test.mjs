@@ -2,7 +2,8 @@
 // `npm test`: every check and every suite, in order, ending with one summary line.
 // Stages: type-check, lint, format check, (with STOOP_CHECK_CITATIONS=1) the citation check, then
 // one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web, e2e in
-// Chromium).
+// Chromium), then the mobile check (cap sync of the web build the e2e setup made into the android
+// and ios projects).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,11 @@ if (existsSync(reportFile)) {
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 if (vitest.status !== 0) failedStages.push('tests');
+
+// After the suites: the e2e setup has built the web app, which the mobile check syncs and inspects.
+console.log('\n=== mobile (cap sync into android and ios)');
+const mobile = spawnSync(process.execPath, ['scripts/check-mobile.mjs'], { stdio: 'inherit' });
+if (mobile.status !== 0) failedStages.push('mobile');
 
 console.log('');
 if (failedStages.length > 0) console.log(`FAILED stages: ${failedStages.join(', ')}`);
