@@ -1,0 +1,38 @@
+/** Every path of SPEC 2, named once. Links and redirects use these, never string literals. */
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  webHome: '/web-home',
+  mobileHome: '/mobile-home',
+  signup: '/signup',
+  contact: '/contact',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  unauthorized: '/unauthorized',
+  awaitingApproval: '/awaiting-approval',
+  accountSettings: '/account_settings',
+  mainDashboard: '/main_dashboard',
+  adminDashboard: '/admin_dashboard',
+} as const;
+
+const main = PATHS.mainDashboard;
+const admin = PATHS.adminDashboard;
+
+/** Children of the two dashboards, as absolute paths for links. */
+export const DASHBOARD_PATHS = {
+  chatIntro: `${main}/chat-intro`,
+  connectDataSources: `${main}/connect-data-sources`,
+  channel: (conversationId: string) => `${main}/conversations/channel/${encodeURIComponent(conversationId)}`,
+  direct: (conversationId: string) => `${main}/conversations/direct/${encodeURIComponent(conversationId)}`,
+  announcements: `${main}/announcements`,
+  conversationDetails: (id: string) => `${main}/conversations/${encodeURIComponent(id)}/details`,
+  thread: (messageId: string) => `${main}/thread/${encodeURIComponent(messageId)}`,
+  search: `${main}/search`,
+  statistics: `${admin}/statistics`,
+  billing: `${admin}/billing`,
+  userApproval: `${admin}/user-approval`,
+  flaggedContent: `${admin}/flagged_content`,
+  adminAnnouncements: `${admin}/announcements`,
+} as const;

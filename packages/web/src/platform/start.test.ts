@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./pwa.ts', () => ({
+  registerServiceWorker: vi.fn(() => Promise.resolve(null)),
+  serviceWorkerSupported: () => true,
+  clearOfflineData: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('web-vitals', () => ({
+  onCLS: vi.fn(),
+  onFCP: vi.fn(),
+  onINP: vi.fn(),
+  onLCP: vi.fn(),
+  onTTFB: vi.fn(),
+}));
+
+import { startPlatform } from './start.ts';
+import { logger } from '../services/logger.ts';
+import { memoryMonitor } from '../services/device/memory.ts';
+import { clearOfflineData } from './pwa.ts';
+import { runSessionCleanup } from '../services/session/session-cleanup.ts';
+import { WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
+
+describe('startPlatform', () => {
+  afterEach(() => {
+    logger.stop();
+    memoryMonitor.stop();
+    vi.useRealTimers();
+  });
+
+  it('platform: starts theme, safe area and services once; a second call does nothing', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    const start = vi.spyOn(logger, 'start');
+    startPlatform();
+    startPlatform();
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(
+      `${WEB_SAFE_AREA_BOTTOM_PX}px`,
+    );
+    vi.unstubAllGlobals();
+  });
+
+  it('SPEC 4 logout: signing out drops the conversations the service worker cached', async () => {
+    startPlatform();
+    await runSessionCleanup();
+    expect(clearOfflineData).toHaveBeenCalled();
+  });
+});

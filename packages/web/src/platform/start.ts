@@ -1,0 +1,39 @@
+/**
+ * Starts the client platform services once, from main.tsx: the theme (before first paint, so
+ * there is no flash), the diagnostic logger and its performance telemetry, the memory monitor,
+ * the conversation activity list, the web safe area, style preloading and, on the web, the
+ * service worker. Safe to call twice (the second call does nothing).
+ */
+import '../styles/theme.css';
+import { logger } from '../services/logger.ts';
+import { startPerformanceTelemetry } from '../services/logger/logger-vitals.ts';
+import { memoryMonitor } from '../services/device/memory.ts';
+import { isNativePlatform } from '../services/device/platform.ts';
+import { clearOfflineData, registerServiceWorker, serviceWorkerSupported } from './pwa.ts';
+import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
+import { applyWebSafeArea, scheduleStylePreloads } from '../services/device/style-preload.ts';
+import { useActivityStore } from '../stores/activity.ts';
+import { useThemeStore } from '../stores/theme.ts';
+
+let started = false;
+
+export function startPlatform(): void {
+  if (started) return;
+  started = true;
+  useThemeStore.getState().init();
+  logger.start();
+  startPerformanceTelemetry(logger);
+  memoryMonitor.start();
+  useActivityStore.getState().load();
+  scheduleStylePreloads();
+  if (isNativePlatform()) return;
+  applyWebSafeArea();
+  // Sign-out: the next person on this device must not open the previous resident's cached chats.
+  registerSessionCleanup(clearOfflineData);
+  // Only built apps get a worker: in development it would cache the dev server's modules.
+  if (import.meta.env.PROD && serviceWorkerSupported()) {
+    registerServiceWorker().catch((error: unknown) =>
+      logger.error('Service worker registration failed', error),
+    );
+  }
+}

@@ -1,0 +1,30 @@
+/** Test data for the message cache and the stores built on it. */
+import type { Message } from '@stoop/shared';
+
+let n = 0;
+/** A message with increasing id, createdAt and seq; overrides win. */
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  n += 1;
+  const createdAt = new Date(Date.UTC(2025, 2, 3, 12, 0, n % 60, n)).toISOString();
+  return {
+    id: `m${String(n).padStart(6, '0')}`,
+    userId: 'u1',
+    conversationId: 'c1',
+    parentMessageId: null,
+    createdAt,
+    updatedAt: createdAt,
+    deletedAt: null,
+    content: `message ${n}`,
+    likedBy: [],
+    replies: [],
+    fileUrl: null,
+    fileName: null,
+    fileType: null,
+    fileSize: null,
+    thumbnailUrl: null,
+    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
+    clientMessageId: null,
+    seq: n,
+    ...overrides,
+  };
+}

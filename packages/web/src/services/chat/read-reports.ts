@@ -1,0 +1,46 @@
+import { READ_REPORT_DELAY_MS } from '@stoop/shared';
+import { chatApi } from '../chat-api.ts';
+import { logger } from '../logger.ts';
+import { registerSessionCleanup } from '../session/session-cleanup.ts';
+
+/** The highest seq seen per conversation since the last report. */
+const pending = new Map<string, number>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Notes that the resident saw a message (by its change-feed `seq`) in the open conversation, and
+ * reports the highest one per conversation once the burst has settled. Without it the server's
+ * read position stays where the conversation was opened, and after a reload messages read live
+ * would count as unread again. A report that fails is only logged: the next one covers it.
+ */
+export function reportSeen(conversationId: string, seq: number): void {
+  if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
+  pending.set(conversationId, Math.max(seq, pending.get(conversationId) ?? 0));
+  timer ??= setTimeout(flushReadReports, READ_REPORT_DELAY_MS);
+}
+
+/** Sends what is pending now. */
+export function flushReadReports(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  const reports = [...pending];
+  pending.clear();
+  for (const [conversationId, seq] of reports) {
+    chatApi.markRead(conversationId, seq).catch((error: unknown) => {
+      logger.warn('Reporting a read position failed', {
+        conversationId,
+        seq,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
+}
+
+/** Forgets pending reports (sign-out: they belong to the previous resident). */
+export function clearReadReports(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  pending.clear();
+}
+
+registerSessionCleanup(clearReadReports);

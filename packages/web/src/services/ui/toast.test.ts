@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
+
+const sonnerMock = vi.hoisted(() => ({
+  error: vi.fn(() => 1),
+  success: vi.fn(() => 2),
+  info: vi.fn(() => 3),
+  dismiss: vi.fn(),
+}));
+vi.mock('sonner', () => ({ toast: sonnerMock }));
+
+import { sonnerDuration, toast, TOAST_DEFAULTS } from './toast.ts';
+
+describe('toast service', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('SPEC 9 toast: bottom position', () => {
+    expect(TOAST_DEFAULTS.position).toBe(TOAST_POSITION);
+    expect(TOAST_DEFAULTS.position.startsWith('bottom')).toBe(true);
+  });
+
+  it('SPEC 9 toast: duration 0 means no auto-close and every toast has a close button', () => {
+    expect(TOAST_DURATION_MS).toBe(0);
+    expect(sonnerDuration(0)).toBe(Number.POSITIVE_INFINITY);
+    expect(sonnerDuration(1500)).toBe(1500);
+    toast.error('Boom');
+    expect(sonnerMock.error).toHaveBeenCalledWith('Boom', {
+      duration: Number.POSITIVE_INFINITY,
+      closeButton: true,
+    });
+  });
+
+  it('SPEC 9 toast: enter animation 400 ms, leave 300 ms', () => {
+    expect(TOAST_DEFAULTS.enterMs).toBe(TOAST_ENTER_MS);
+    expect(TOAST_DEFAULTS.leaveMs).toBe(TOAST_LEAVE_MS);
+    expect([TOAST_ENTER_MS, TOAST_LEAVE_MS]).toEqual([400, 300]);
+  });
+
+  it('SPEC 8 toast: error, success and info share the defaults and pass id/description', () => {
+    toast.success('Saved', { id: 'save' });
+    toast.info('Hi', { description: 'more' });
+    expect(sonnerMock.success).toHaveBeenCalledWith(
+      'Saved',
+      expect.objectContaining({ id: 'save', closeButton: true }),
+    );
+    expect(sonnerMock.info).toHaveBeenCalledWith('Hi', expect.objectContaining({ description: 'more' }));
+    toast.dismiss('save');
+    expect(sonnerMock.dismiss).toHaveBeenCalledWith('save');
+  });
+});
