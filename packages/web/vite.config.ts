@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './src/services/pwa-config.ts';
+import { pwaOptions } from './src/services/pwa/pwa-config.ts';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.

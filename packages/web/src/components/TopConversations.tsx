@@ -4,9 +4,9 @@
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { topConversations, type RankableConversation } from '../services/activity.ts';
+import { topConversations, type RankableConversation } from '../services/chat/activity.ts';
 import { useActivityStore } from '../stores/activity.ts';
-import { DASHBOARD_PATHS } from '../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../navigation/paths.ts';
 
 export type TopConversationItem = RankableConversation & { name: string };
 

@@ -4,7 +4,9 @@ import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { logger } from '../services/logger.ts';
 import { setNavigator } from '../navigation/navigate.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
-import { handleServerEvent } from '../realtime/socket.ts';
+import { handleServerEvent } from '../realtime/server-events.ts';
+// The socket module registers the logout cleanup (sockets, messages, users) that a lock runs.
+import '../realtime/socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useUsersStore } from '../stores/users.ts';

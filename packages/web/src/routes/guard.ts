@@ -4,8 +4,8 @@
  * on its own.
  */
 import type { User } from '@stoop/shared';
-import type { Platform } from '../services/platform.ts';
-import { PATHS } from './paths.ts';
+import type { Platform } from '../services/device/platform.ts';
+import { PATHS } from '../navigation/paths.ts';
 
 export type GuardUser = Pick<User, 'role' | 'isLocked' | 'reasonForLock'>;
 

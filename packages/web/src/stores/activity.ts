@@ -14,8 +14,8 @@ import {
   type ActivitySummary,
   type ConversationActivity,
   ACTIVITY_STORAGE_KEY,
-} from '../services/activity.ts';
-import { storage } from '../services/storage.ts';
+} from '../services/chat/activity.ts';
+import { storage } from '../services/storage/storage.ts';
 
 interface ActivityState {
   activities: ConversationActivity[];

@@ -10,8 +10,8 @@ import { TEXTS } from '@stoop/shared/texts';
 import { ApiError, api, isApiError } from '../services/api.ts';
 import { fetchCsrfToken } from '../services/csrf.ts';
 import { logger } from '../services/logger.ts';
-import { runSessionCleanup } from '../services/session-cleanup.ts';
-import { storage } from '../services/storage.ts';
+import { runSessionCleanup } from '../services/session/session-cleanup.ts';
+import { storage } from '../services/storage/storage.ts';
 
 export const STORED_USER_KEY = 'user';
 

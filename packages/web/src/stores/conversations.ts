@@ -9,7 +9,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/api.ts';
 import { chatApi, type ChannelInput, type ConversationDetails } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
-import { toast } from '../services/toast.ts';
+import { toast } from '../services/ui/toast.ts';
 import { DetailedApiError } from '../services/upload.ts';
 import { useAuthStore } from './auth.ts';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@stoop/shared';
-import { applyPage } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { toast } from '../services/toast.ts';
+import { applyPage } from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { toast } from '../services/ui/toast.ts';
 import { installFakeXhr, lastXhr } from '../test/fake-xhr.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';

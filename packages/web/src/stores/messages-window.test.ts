@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, User } from '@stoop/shared';
-import { applyPage } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { handleServerEvent } from '../services/socket.ts';
-import { toast } from '../services/toast.ts';
+import { applyPage } from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { handleServerEvent } from '../realtime/server-events.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 import { useMessagesStore } from './messages.ts';

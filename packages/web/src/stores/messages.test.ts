@@ -11,10 +11,15 @@ import {
   TOTAL_MESSAGES_LIMIT,
 } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
-import { MemoryMonitor } from '../services/memory.ts';
-import { applyPage, conversationCount, localMessageId, totalMessages } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { toast } from '../services/toast.ts';
+import { MemoryMonitor } from '../services/device/memory.ts';
+import {
+  applyPage,
+  conversationCount,
+  localMessageId,
+  totalMessages,
+} from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from './messages.ts';

@@ -9,7 +9,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
 import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
-import { needsCleanup, type CacheRegistration } from '../services/memory.ts';
+import { needsCleanup, type CacheRegistration } from '../services/device/memory.ts';
 import {
   applyPage,
   cacheSize,
@@ -33,8 +33,8 @@ import {
   type CleanupLevel,
   type Keep,
   type PageMode,
-} from '../services/message-cache.ts';
-import { toast } from '../services/toast.ts';
+} from '../services/chat/message-cache.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 

@@ -8,7 +8,7 @@ import { Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
-import { emitTyping } from '../../services/socket.ts';
+import { emitTyping } from '../../realtime/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { draftKey, useMessagesStore } from '../../stores/messages.ts';
 import { useUsersStore } from '../../stores/users.ts';

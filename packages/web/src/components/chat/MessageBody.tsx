@@ -2,7 +2,7 @@
 import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Message } from '@stoop/shared';
-import { renderMarkdown } from '../../services/markdown.ts';
+import { renderMarkdown } from '../../services/chat/markdown.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 

@@ -11,7 +11,7 @@ import { ArrowDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
-import { groupByDate } from '../../services/date-groups.ts';
+import { groupByDate } from '../../services/chat/date-groups.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { MessageRow } from './MessageRow.tsx';

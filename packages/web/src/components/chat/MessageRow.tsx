@@ -8,7 +8,7 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { isCancellableUpload, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
 import { useUsersStore } from '../../stores/users.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
-import { makeMessage } from '../../services/message-cache.fixtures.ts';
+import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { draftKey, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
@@ -13,7 +13,7 @@ import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
 import { makeConversation } from '../../test/fake-server.ts';
 
-vi.mock('../../services/socket.ts', () => ({
+vi.mock('../../realtime/socket.ts', () => ({
   connectSocket: vi.fn(),
   emitTyping: vi.fn(),
   joinConversation: vi.fn(),

@@ -1,7 +1,7 @@
 /** Frame of the public pages: brand header with sign-in/sign-up, content, and a footer of legal links. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Logo } from '../ui/Logo.tsx';

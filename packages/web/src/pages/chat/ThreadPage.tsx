@@ -11,7 +11,7 @@ import { Composer } from '../../components/chat/Composer.tsx';
 import { MessageRow } from '../../components/chat/MessageRow.tsx';
 import { conversationPath } from '../../components/chat/chat-hooks.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { compareMessages, findMessage } from '../../services/message-cache.ts';
+import { compareMessages, findMessage } from '../../services/chat/message-cache.ts';
 import { logger } from '../../services/logger.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
