@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in order, ending with one summary line.
-// Stages: type-check, lint, format check, then one vitest run over all projects
+// Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
+// .dependency-cruiser.mjs), dead code (knip, knip.jsonc), then one vitest run over all projects
 // (shared, server on PGlite, server on PostgreSQL, web, e2e in Chromium).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -11,6 +12,8 @@ const stages = [
   ['type-check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['layers', 'npm', ['run', '--silent', 'check:layers']],
+  ['dead code', 'npm', ['run', '--silent', 'check:dead-code']],
 ];
 
 const failedStages = [];
