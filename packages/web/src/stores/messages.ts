@@ -38,7 +38,7 @@ import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 
-export type SendStatus = 'pending' | 'failed';
+type SendStatus = 'pending' | 'failed';
 
 /** A message on its way to the server; its local echo has id localMessageId(clientMessageId). */
 export interface OutgoingMessage {
@@ -69,7 +69,7 @@ export const draftKey = (conversationId: string, parentMessageId: string | null)
 export const isCancellableUpload = (send: OutgoingMessage): boolean =>
   send.status === 'pending' && send.progress !== null && send.progress < 1;
 
-export interface SendInput {
+interface SendInput {
   content: string;
   parentMessageId?: string | null;
   file?: File | null;
@@ -517,10 +517,6 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 function upsertIndividualIfReply(cache: CacheState, message: Message): CacheState {
   return message.parentMessageId ? upsertIndividual(cache, message) : cache;
 }
-
-/** Top-level messages of one conversation, oldest first (a stable reference for React). */
-export const selectConversation = (conversationId: string) => (state: MessagesState) =>
-  state.cache.conversations[conversationId];
 
 /**
  * The message cache as the memory monitor sees it (SPEC 4, 9): the monitor's 30 s pressure check

@@ -23,7 +23,7 @@ type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key
 /** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
 export const JUMP_HIGHLIGHT_MS = 2500;
 
-export function toItems(messages: readonly Message[], now = new Date()): Item[] {
+function toItems(messages: readonly Message[], now = new Date()): Item[] {
   const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
   return groups.flatMap((group) => [
     { kind: 'day' as const, key: `day-${group.key}`, label: group.label },

@@ -12,7 +12,7 @@ interface PublicLayoutProps {
   minimalHeader?: boolean;
 }
 
-export function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolean }) {
+function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolean }) {
   const signedIn = useAuthStore((s) => s.user !== null);
   return (
     <header className="border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
@@ -43,7 +43,7 @@ export function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolea
   );
 }
 
-export function PublicFooter() {
+function PublicFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">

@@ -21,7 +21,7 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
 ];
 
 /** The items the current user may open. */
-export function adminNavItems(isAdmin: boolean): readonly SidebarNavItem[] {
+function adminNavItems(isAdmin: boolean): readonly SidebarNavItem[] {
   return isAdmin ? [...EVERYONE, ...ADMIN_ONLY] : EVERYONE;
 }
 

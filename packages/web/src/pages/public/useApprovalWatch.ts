@@ -9,7 +9,7 @@ import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** Often enough that an approval shows up while the resident waits, rare enough to be cheap. */
-export const APPROVAL_POLL_INTERVAL_MS = 15_000;
+const APPROVAL_POLL_INTERVAL_MS = 15_000;
 
 export function useApprovalWatch(): void {
   const navigate = useNavigate();

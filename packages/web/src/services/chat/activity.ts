@@ -83,7 +83,7 @@ export function saveActivities(activities: ConversationActivity[], now: number =
 }
 
 /** Keeps the 50 most recently used; the least recent go first. */
-export function capActivities(activities: ConversationActivity[]): ConversationActivity[] {
+function capActivities(activities: ConversationActivity[]): ConversationActivity[] {
   if (activities.length <= TRACKED_ACTIVITIES_LIMIT) return activities;
   return [...activities]
     .sort((a, b) => b.lastInteractedAt - a.lastInteractedAt)

@@ -20,7 +20,7 @@ export function reportSeen(conversationId: string, seq: number): void {
 }
 
 /** Sends what is pending now. */
-export function flushReadReports(): void {
+function flushReadReports(): void {
   if (timer) clearTimeout(timer);
   timer = undefined;
   const reports = [...pending];

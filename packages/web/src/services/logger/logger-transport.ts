@@ -9,7 +9,7 @@ import { newId } from './logger-session.ts';
 
 export const LOG_INTAKE_PATH = '/api/logs/frontend';
 
-export function intakeUrl(): string {
+function intakeUrl(): string {
   return `${getApiBaseUrl()}${LOG_INTAKE_PATH}`;
 }
 

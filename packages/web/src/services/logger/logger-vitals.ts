@@ -30,7 +30,7 @@ export function reportLayoutShift(logger: Logger, entry: LayoutShiftEntry): bool
   });
 }
 
-export function reportPerformance(logger: Logger): boolean {
+function reportPerformance(logger: Logger): boolean {
   const nav = performance.getEntriesByType('navigation')[0];
   if (!nav) return false;
   return logger.report('performance', 'performance report', {
