@@ -17,6 +17,7 @@ import { useAuthStore } from '../stores/auth.ts';
 import { useConnectionStore, type ConnectionState } from '../stores/connection.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
+import { useOutboxStore } from '../stores/outbox.ts';
 import { useUsersStore } from '../stores/users.ts';
 import { receiveServerEvent, SERVER_EVENT_NAMES } from './server-events.ts';
 
@@ -143,6 +144,7 @@ registerSessionCleanup(() => {
   disconnectSocket();
   unregisterCache?.();
   unregisterCache = null;
+  useOutboxStore.getState().reset();
   useMessagesStore.getState().reset();
   useConversationsStore.getState().reset();
   useUsersStore.getState().reset();

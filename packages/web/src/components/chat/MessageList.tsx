@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
 import { groupByDate } from '../../services/chat/date-groups.ts';
-import { useMessagesStore } from '../../stores/messages.ts';
+import { useOutboxStore } from '../../stores/outbox.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { nextFirstItemIndex, START_INDEX, type IndexedKeys } from './list-index.ts';
@@ -126,7 +126,7 @@ export function MessageList({
   onLoadNewer = () => undefined,
   onJumpToNewest = () => undefined,
 }: Props) {
-  const sends = useMessagesStore((s) => s.sends);
+  const sends = useOutboxStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { firstItemIndex, wasAtNewestEnd } = useSlidingIndex(items, hasNewer);
