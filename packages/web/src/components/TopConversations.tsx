@@ -1,6 +1,6 @@
 /**
  * The resident's top 3 channels and top 3 direct chats (SPEC 4 activity ranking), for the chat
- * intro screen. Hidden conversations never show; the ranking lives in services/activity.ts.
+ * intro screen. Hidden conversations never show; the ranking lives in services/chat/activity.ts.
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router';

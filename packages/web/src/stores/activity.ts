@@ -1,5 +1,5 @@
 /**
- * Conversation activity store: the persisted list (services/activity.ts) behind a zustand store so
+ * Conversation activity store: the persisted list (services/chat/activity.ts) behind a zustand store so
  * the chat intro re-renders when a conversation is used. Chat code calls `record(id, type)` when
  * the resident opens or writes in a conversation.
  */

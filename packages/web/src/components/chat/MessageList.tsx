@@ -1,6 +1,6 @@
 /**
  * The virtualised message list (react-virtuoso) over the conversation's sliding window
- * (services/message-window.ts). Older pages are prepended at the top (startReached, while
+ * (services/chat/message-window.ts). Older pages are prepended at the top (startReached, while
  * hasMore), newer ones appended at the bottom (endReached, while hasNewer); firstItemIndex keeps
  * the rows on screen where they are while pages come and the far end is trimmed (list-index.ts).
  * Day labels (SPEC 9) separate the days; the list reads downwards, so the days run oldest to
