@@ -29,7 +29,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sharedWithoutSideEffects(),
-    // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa-config.ts.
+    // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa/pwa-config.ts.
     VitePWA(pwaOptions),
   ],
   server: {
