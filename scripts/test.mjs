@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in order, ending with one summary line.
-// Stages: type-check, lint, format check, (with STOOP_CHECK_CITATIONS=1) the citation check, then
-// one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web, e2e in
-// Chromium), then the mobile check (cap sync of the web build the e2e setup made into the android
-// and ios projects).
+// Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
+// .dependency-cruiser.mjs), dead code (knip, knip.jsonc), (with STOOP_CHECK_CITATIONS=1) the citation
+// check, then one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web,
+// e2e in Chromium), then the mobile check (cap sync of the web build the e2e setup made into the
+// android and ios projects).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ const stages = [
   ['type-check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['layers', 'npm', ['run', '--silent', 'check:layers']],
+  ['dead code', 'npm', ['run', '--silent', 'check:dead-code']],
 ];
 // Code and docs cite docs/requirements.md only. Off by default until the old citations of the outside
 // spec and design are rewritten (node scripts/cite-requirements.mjs); then the switch goes, the stage stays.

@@ -1,7 +1,7 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 // The native shells load the built web app (dist) from the device. API calls go to the server
-// fixed at build time by STOOP_SERVER_URL (src/platform/server-url.ts), because the WebView's own
+// fixed at build time by STOOP_SERVER_URL (src/services/device/server-url.ts), because the WebView's own
 // origin (https://localhost on android, capacitor://localhost on ios) is not the server's.
 // `npx cap sync` reads this file, so the same variables apply to both steps of `npm run mobile:sync`.
 const serverUrl = process.env.STOOP_SERVER_URL?.trim() ?? '';

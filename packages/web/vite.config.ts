@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './src/services/pwa-config.ts';
-import { normalizeServerUrl } from './src/platform/server-url.ts';
+import { pwaOptions } from './src/services/pwa/pwa-config.ts';
+import { normalizeServerUrl } from './src/services/device/server-url.ts';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.
@@ -50,7 +50,7 @@ export default defineConfig({
     tailwindcss(),
     sharedWithoutSideEffects(),
     buildEnvRecord(),
-    // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa-config.ts.
+    // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa/pwa-config.ts.
     VitePWA(pwaOptions),
   ],
   server: {

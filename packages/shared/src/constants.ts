@@ -71,14 +71,8 @@ export const TOAST_DURATION_MS = 0;
 export const TOAST_ENTER_MS = 400;
 export const TOAST_LEAVE_MS = 300;
 
-// Announcements (SPEC 7, 9)
-export const ANNOUNCEMENTS_PAGE_SIZE = 20;
-
 // PWA and platform (SPEC 4, 9)
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3600_000;
-export const PHOTO_QUALITY = 80;
-export const PHOTO_WIDTH = 1024;
-export const PHOTO_HEIGHT = 1024;
 export const WEB_SAFE_AREA_BOTTOM_PX = 20;
 export const DARK_MODE_ENABLED_DEFAULT = false;
 export const DEFAULT_THEME = 'light';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppToaster } from './components/AppToaster.tsx';
 import { createAppRouter } from './routes/routes.tsx';
-import { setNavigator } from './services/navigation.ts';
+import { setNavigator } from './navigation/navigate.ts';
 
 export function App() {
   // Created once per mount so tests can render a fresh app.

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './App.tsx';
 import { fetchCsrfToken } from './services/csrf.ts';
-import { startPlatform } from './services/platform-start.ts';
+import { startPlatform } from './platform/start.ts';
 
 startPlatform();
 // SPEC 7: fetched at start-up; a failure is logged inside and never blocks the first render.

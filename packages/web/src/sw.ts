@@ -13,7 +13,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE_NAME, isCachedApiPath, notificationTarget, SW_MESSAGES } from './services/sw-rules.ts';
+import { API_CACHE_NAME, isCachedApiPath, notificationTarget, SW_MESSAGES } from './services/pwa/sw-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];

@@ -55,7 +55,7 @@ export const auditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 /** One admin action; names are null once the account behind them is gone. */
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
@@ -65,10 +65,8 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogResponseSchema = z.object({
   data: z.array(auditEntrySchema),
   total: z.number().int(),
   page: z.number().int(),
 });
-export type AuditLogPage = z.infer<typeof auditLogResponseSchema>;

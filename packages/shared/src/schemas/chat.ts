@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.ts';
 
 /** SPEC 3 conversation type (also seen as conversationType). */
-export const conversationTypeSchema = z.enum(['direct', 'channel']);
+const conversationTypeSchema = z.enum(['direct', 'channel']);
 export type ConversationType = z.infer<typeof conversationTypeSchema>;
 
 export const idSchema = z.string().min(1).max(64);
@@ -64,7 +64,6 @@ export const CONVERSATION_DESCRIPTION_MAX = 500;
 // ---- Requests -------------------------------------------------------------------------------
 
 export const conversationIdParamsSchema = z.object({ id: idSchema });
-export const conversationRouteParamsSchema = z.object({ conversationId: idSchema });
 
 /** POST /api/conversations (JSON for direct; multipart with icon for a channel). */
 export const createConversationBodySchema = z
@@ -98,7 +97,7 @@ export const updateConversationBodySchema = z.object({
  * The ways to page GET /api/conversations/{id}/messages, each a set of query fields; a request uses
  * at most one of them (no fields at all: the newest page). docs/decisions/message-window-paging.md
  */
-export const MESSAGE_PAGING_MODES = {
+const MESSAGE_PAGING_MODES = {
   before: ['beforeDate', 'beforeId'],
   after: ['afterDate', 'afterId'],
   around: ['around'],
@@ -205,12 +204,9 @@ export const conversationDetailsSchema = z.object({
  * (the `seq` of the newest message shown), e.g. messages that arrived live in an open conversation.
  */
 export const markReadBodySchema = z.object({ seq: z.number().int().nonnegative() });
-export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });
 export const conversationsListResponseSchema = z.object({ conversations: z.array(conversationSchema) });
 export const messageResponseSchema = z.object({ message: messageSchema });
-export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
-export type Thread = z.infer<typeof threadSchema>;
 export type SyncResult = z.infer<typeof syncResultSchema>;

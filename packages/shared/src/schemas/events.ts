@@ -24,12 +24,12 @@ export const serverEventSchemas = {
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
 
-export const conversationRefSchema = z.object({ conversationId: idSchema });
+const conversationRefSchema = z.object({ conversationId: idSchema });
 /**
  * The client's notice after PUT /api/profile. It carries no profile data on purpose: the server
  * broadcasts its own committed copy and never takes a profile from a socket.
  */
-export const profileUpdatedNoticeSchema = z.object({}).strict();
+const profileUpdatedNoticeSchema = z.object({}).strict();
 export type ProfileUpdatedNotice = z.infer<typeof profileUpdatedNoticeSchema>;
 export const clientEventSchemas = {
   typing: conversationRefSchema,
@@ -37,7 +37,6 @@ export const clientEventSchemas = {
   'conversation:join': conversationRefSchema,
   'conversation:leave': conversationRefSchema,
 } as const;
-export type ClientEventName = keyof typeof clientEventSchemas;
 
 /** Acknowledgement of a client event that can be refused (join of a hidden or direct room). */
 export type Ack = { ok: true } | { ok: false; error: string };

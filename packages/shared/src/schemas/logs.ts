@@ -5,20 +5,20 @@
 import { z } from 'zod';
 import { LOG_QUEUE_CAP, LOG_OVERSIZE_MESSAGE_CHARS } from '../constants.ts';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-export const logLevelSchema = z.enum(LOG_LEVELS);
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+const logLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
 /** Generous caps on the server side; the client already trims (SPEC 9 logger limits). */
 const MAX_TEXT = 64 * 1024;
 
-export const logErrorSchema = z.object({
+const logErrorSchema = z.object({
   name: z.string().max(LOG_OVERSIZE_MESSAGE_CHARS),
   message: z.string().max(MAX_TEXT),
   stack: z.string().max(MAX_TEXT).optional(),
 });
 
-export const logEntryMetaSchema = z
+const logEntryMetaSchema = z
   .object({
     timestamp: z.string().max(64),
     url: z.string().max(2048).optional(),
@@ -26,7 +26,7 @@ export const logEntryMetaSchema = z
   })
   .catchall(z.unknown());
 
-export const logEntrySchema = z.object({
+const logEntrySchema = z.object({
   level: logLevelSchema,
   message: z.string().max(MAX_TEXT),
   context: z.record(z.string(), z.unknown()),
@@ -35,7 +35,7 @@ export const logEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 
-export const logBatchMetaSchema = z.object({
+const logBatchMetaSchema = z.object({
   userAgent: z.string().max(1024),
   timestamp: z.string().max(64),
   batchSize: z.number().int().min(1).max(LOG_QUEUE_CAP),

@@ -11,4 +11,3 @@ export const profileFormSchema = z.object({
   description: z.string().trim().max(1000, 'Description must be at most 1000 characters'),
   metadata: userMetadataSchema,
 });
-export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 
 /** SPEC 3: role is admin or other; the server stores 'resident' for other. */
-export const roleSchema = z.enum(['admin', 'resident']);
+const roleSchema = z.enum(['admin', 'resident']);
 export type Role = z.infer<typeof roleSchema>;
 
 /** SPEC 3: reasons for lock. Locked without a reason defaults to pending approval. */
-export const lockReasonSchema = z.enum(['pending_approval', 'admin_lock']);
+const lockReasonSchema = z.enum(['pending_approval', 'admin_lock']);
 export type LockReason = z.infer<typeof lockReasonSchema>;
 
 /** SPEC 3 status enumeration: pending approval, admin lock, unlocked. */
-export const userStatusSchema = z.enum(['pending_approval', 'admin_lock', 'unlocked']);
-export type UserStatus = z.infer<typeof userStatusSchema>;
+export type UserStatus = 'pending_approval' | 'admin_lock' | 'unlocked';
 
 const shortText = z.string().trim().max(200);
 
@@ -83,7 +82,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  * A user as any call returns it: owners and admins get every field of userSchema, everyone else
  * the public shape (email and lock state absent).
  */
-export const presentedUserSchema = publicUserSchema.extend({
+const presentedUserSchema = publicUserSchema.extend({
   email: z.string().optional(),
   isLocked: z.boolean().optional(),
   reasonForLock: lockReasonSchema.nullable().optional(),
@@ -110,7 +109,6 @@ export const profileFieldsSchema = z.object({
   /** Any subset of the metadata fields; merged into the stored metadata, then validated whole. */
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
-export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 /** Avatars are resized to this square (webp). */
 export const AVATAR_SIZE_PX = 256;

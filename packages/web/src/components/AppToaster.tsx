@@ -6,7 +6,7 @@
  */
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DEFAULTS } from '../services/toast.ts';
+import { TOAST_DEFAULTS } from '../services/ui/toast.ts';
 import { useThemeStore } from '../stores/theme.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 

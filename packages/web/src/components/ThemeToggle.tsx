@@ -4,7 +4,7 @@
  */
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useThemeStore } from '../stores/theme.ts';
-import { nextThemeMode, type ThemeMode } from '../services/theme.ts';
+import { nextThemeMode, type ThemeMode } from '../services/ui/theme.ts';
 
 const LABEL: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', auto: 'Auto (system)' };
 const ICON = { light: Sun, dark: Moon, auto: Monitor } as const;

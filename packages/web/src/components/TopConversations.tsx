@@ -1,12 +1,12 @@
 /**
  * The resident's top 3 channels and top 3 direct chats (SPEC 4 activity ranking), for the chat
- * intro screen. Hidden conversations never show; the ranking lives in services/activity.ts.
+ * intro screen. Hidden conversations never show; the ranking lives in services/chat/activity.ts.
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { topConversations, type RankableConversation } from '../services/activity.ts';
+import { topConversations, type RankableConversation } from '../services/chat/activity.ts';
 import { useActivityStore } from '../stores/activity.ts';
-import { DASHBOARD_PATHS } from '../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../navigation/paths.ts';
 
 export type TopConversationItem = RankableConversation & { name: string };
 

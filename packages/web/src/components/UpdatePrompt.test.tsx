@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../services/toast.ts', () => ({ toast: toastMock }));
+vi.mock('../services/ui/toast.ts', () => ({ toast: toastMock }));
 
 import { PWA_TEXTS, UpdatePrompt } from './UpdatePrompt.tsx';
 import { usePwaStore } from '../stores/pwa.ts';

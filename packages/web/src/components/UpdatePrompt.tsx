@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { usePwaStore } from '../stores/pwa.ts';
-import { toast } from '../services/toast.ts';
+import { toast } from '../services/ui/toast.ts';
 
 export const PWA_TEXTS = {
   updateAvailable: 'A new version of Stoop is available',

@@ -2,7 +2,7 @@
  * The privacy policy and terms of service, written once and shown both as pages
  * (/privacy-policy, /terms-of-service) and as modals on the sign-up form.
  */
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: readonly string[];
   bullets?: readonly string[];

@@ -6,7 +6,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../services/logger.ts';
-import { storage } from '../services/storage.ts';
+import { storage } from '../services/storage/storage.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';

@@ -5,7 +5,7 @@
 import { redirect } from 'react-router';
 import { api } from '../services/api.ts';
 import { logger } from '../services/logger.ts';
-import { getPlatform } from '../services/platform.ts';
+import { getPlatform } from '../services/device/platform.ts';
 import { readStoredUser, useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { decideConversationEffect, decideRedirect, decideSessionAction } from './guard.ts';

@@ -4,8 +4,8 @@
  * on its own.
  */
 import type { User } from '@stoop/shared';
-import type { Platform } from '../services/platform.ts';
-import { PATHS } from './paths.ts';
+import type { Platform } from '../services/device/platform.ts';
+import { PATHS } from '../navigation/paths.ts';
 
 export type GuardUser = Pick<User, 'role' | 'isLocked' | 'reasonForLock'>;
 
@@ -19,7 +19,7 @@ const GUEST_ONLY: readonly string[] = [PATHS.login, PATHS.signup];
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 /** Strips a trailing slash so '/main_dashboard/' and '/main_dashboard' are one route. */
-export function normalisePath(pathname: string): string {
+function normalisePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
@@ -38,10 +38,9 @@ export function classifyPath(rawPathname: string): RouteAccess {
 }
 
 /** SPEC 3: locked for pending approval or by an admin; both confine the user. */
-export const isLocked = (user: GuardUser | null): boolean => user?.isLocked === true;
+const isLocked = (user: GuardUser | null): boolean => user?.isLocked === true;
 
-export const publicHome = (platform: Platform): string =>
-  platform === 'web' ? PATHS.webHome : PATHS.mobileHome;
+const publicHome = (platform: Platform): string => (platform === 'web' ? PATHS.webHome : PATHS.mobileHome);
 
 /** Where '/' leads (SPEC 2): admins to the admin dashboard, others to the main one, anonymous home. */
 export function homeFor(user: GuardUser | null, platform: Platform): string {

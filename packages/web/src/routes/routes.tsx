@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { guardMiddleware } from './guard-runner.ts';
-import { DASHBOARD_PATHS, PATHS } from './paths.ts';
+import { DASHBOARD_PATHS, PATHS } from '../navigation/paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { SplashScreen } from '../components/SplashScreen.tsx';

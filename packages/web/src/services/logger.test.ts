@@ -10,7 +10,7 @@ import {
 } from '@stoop/shared';
 import { setCsrfToken } from './api.ts';
 import { Logger } from './logger.ts';
-import { LOG_INTAKE_PATH } from './logger-transport.ts';
+import { LOG_INTAKE_PATH } from './logger/logger-transport.ts';
 
 type FetchArgs = [string, RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();

@@ -1,5 +1,5 @@
 /**
- * Conversation activity store: the persisted list (services/activity.ts) behind a zustand store so
+ * Conversation activity store: the persisted list (services/chat/activity.ts) behind a zustand store so
  * the chat intro re-renders when a conversation is used. Chat code calls `record(id, type)` when
  * the resident opens or writes in a conversation.
  */
@@ -14,8 +14,8 @@ import {
   type ActivitySummary,
   type ConversationActivity,
   ACTIVITY_STORAGE_KEY,
-} from '../services/activity.ts';
-import { storage } from '../services/storage.ts';
+} from '../services/chat/activity.ts';
+import { storage } from '../services/storage/storage.ts';
 
 interface ActivityState {
   activities: ConversationActivity[];

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '@stoop/shared/constants';
 import { setCsrfToken } from '../services/api.ts';
 import { logger } from '../services/logger.ts';
-import { registerSessionCleanup } from '../services/session-cleanup.ts';
-import { storage } from '../services/storage.ts';
+import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
+import { storage } from '../services/storage/storage.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { STORED_USER_KEY, useAuthStore } from './auth.ts';
 

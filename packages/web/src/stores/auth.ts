@@ -10,15 +10,15 @@ import { TEXTS } from '@stoop/shared/texts';
 import { ApiError, api, isApiError } from '../services/api.ts';
 import { fetchCsrfToken } from '../services/csrf.ts';
 import { logger } from '../services/logger.ts';
-import { runSessionCleanup } from '../services/session-cleanup.ts';
-import { storage } from '../services/storage.ts';
+import { runSessionCleanup } from '../services/session/session-cleanup.ts';
+import { storage } from '../services/storage/storage.ts';
 
 export const STORED_USER_KEY = 'user';
 
 /** idle: never checked; loading: a check is running; ready: the server has answered (or failed). */
-export type AuthStatus = 'idle' | 'loading' | 'ready';
+type AuthStatus = 'idle' | 'loading' | 'ready';
 
-export interface SignupInput {
+interface SignupInput {
   email: string;
   password: string;
   username: string;
@@ -40,7 +40,7 @@ export interface AuthState {
 }
 
 /** Cheap structural check: full zod stays out of the first-load bundle. */
-export function looksLikeUser(value: unknown): value is User {
+function looksLikeUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.id === 'string' && typeof v.role === 'string' && typeof v.isLocked === 'boolean';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { toast } from '../services/toast.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { TYPING_TTL_MS, useConversationsStore } from './conversations.ts';
 import { makeConversation } from '../test/fake-server.ts';

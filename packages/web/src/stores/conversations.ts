@@ -9,7 +9,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/api.ts';
 import { chatApi, type ChannelInput, type ConversationDetails } from '../services/chat-api.ts';
 import { logger } from '../services/logger.ts';
-import { toast } from '../services/toast.ts';
+import { toast } from '../services/ui/toast.ts';
 import { DetailedApiError } from '../services/upload.ts';
 import { useAuthStore } from './auth.ts';
 
@@ -72,7 +72,7 @@ const byRecency = (a: Conversation, b: Conversation) =>
   (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt);
 
 /** SPEC 8 texts for a failed create; the channel has its own fallbacks. */
-export function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
+function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
   const serverMessage = error instanceof DetailedApiError ? error.serverMessage : undefined;
   if (serverMessage) return serverMessage;
   if (isApiError(error) && error.status === 409) {
@@ -314,7 +314,3 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     },
   };
 });
-
-/** Selectors: derived lists stay out of the state. */
-export const selectActiveConversation = (state: ConversationsState) =>
-  state.conversations.find((c) => c.id === state.activeConversationId) ?? null;

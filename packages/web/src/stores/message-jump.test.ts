@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE, MESSAGES_PER_CONVERSATION_LIMIT } from '@stoop/shared/constants';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
 import { openMessageWindow } from './message-jump.ts';
 import { useConversationsStore } from './conversations.ts';
 import { useMessagesStore } from './messages.ts';

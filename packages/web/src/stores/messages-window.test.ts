@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message, User } from '@stoop/shared';
-import { applyPage } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { handleServerEvent } from '../services/socket.ts';
-import { toast } from '../services/toast.ts';
+import { applyPage } from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { handleServerEvent } from '../realtime/server-events.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 import { useMessagesStore } from './messages.ts';
+import { useOutboxStore } from './outbox.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -31,6 +32,7 @@ const ids = () => window().messages.map((m) => m.id);
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'error').mockReturnValue('t');
+  useOutboxStore.getState().reset();
   useMessagesStore.getState().reset();
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
@@ -82,7 +84,7 @@ describe('messages store: the sliding window', () => {
           : json(201, { message: makeMessage({ id: 'sent', createdAt: '2025-03-03T10:00:00.000Z' }) }),
       ),
     );
-    await useMessagesStore.getState().sendMessage({ content: 'hello' });
+    await useOutboxStore.getState().sendMessage('c1', { content: 'hello' });
     await vi.waitFor(() => expect(window().hasNewer).toBe(false));
     expect(ids()).not.toContain('older');
     expect(ids()).toContain('newest');

@@ -11,13 +11,19 @@ import {
   TOTAL_MESSAGES_LIMIT,
 } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
-import { MemoryMonitor } from '../services/memory.ts';
-import { applyPage, conversationCount, localMessageId, totalMessages } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { toast } from '../services/toast.ts';
+import { MemoryMonitor } from '../services/device/memory.ts';
+import {
+  applyPage,
+  conversationCount,
+  localMessageId,
+  totalMessages,
+} from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from './messages.ts';
+import { useOutboxStore } from './outbox.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -44,6 +50,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'error').mockReturnValue('t');
   vi.spyOn(toast, 'success').mockReturnValue('t');
+  useOutboxStore.getState().reset();
   useMessagesStore.getState().reset();
   useAuthStore.setState({ user: me });
   useConversationsStore.setState({ activeConversationId: 'c1' });
@@ -94,34 +101,50 @@ describe('messages store: fetching', () => {
 describe('messages store: sending', () => {
   it(`'${TEXTS.noActiveConversation}' when sending without an active conversation`, async () => {
     useConversationsStore.setState({ activeConversationId: null });
-    await expect(useMessagesStore.getState().sendMessage({ content: 'hi' })).rejects.toThrow(
-      TEXTS.noActiveConversation,
-    );
+    await expect(
+      useOutboxStore
+        .getState()
+        .sendMessage(useConversationsStore.getState().activeConversationId, { content: 'hi' }),
+    ).rejects.toThrow(TEXTS.noActiveConversation);
     expect(toast.error).toHaveBeenCalledWith(TEXTS.noActiveConversation);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends to the conversation it is given, not to whichever one is open', async () => {
+    seed('c1', []);
+    seed('c2', []);
+    fetchMock.mockImplementationOnce((_url, init) => {
+      const cid = clientIdSent(init);
+      const message = makeMessage({ id: 'server-c2', conversationId: 'c2', clientMessageId: cid });
+      return Promise.resolve(json(201, { message }));
+    });
+    await useOutboxStore.getState().sendMessage('c2', { content: 'hello' });
+    expect(fetchMock.mock.calls[0]![0] as string).toContain('/api/conversations/c2/messages');
+    expect(view('c2').map((m) => m.id)).toEqual(['server-c2']);
+    expect(view('c1')).toEqual([]);
   });
 
   it('shows the message at once as pending, then replaces it with the server copy on the ack', async () => {
     seed('c1', []);
     let answer: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const sending = useMessagesStore.getState().sendMessage({ content: 'hello' });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'hello' });
     const [echo] = view();
     expect(echo!.content).toBe('hello');
     const cid = echo!.clientMessageId!;
-    expect(useMessagesStore.getState().sends[cid]!.status).toBe('pending');
+    expect(useOutboxStore.getState().sends[cid]!.status).toBe('pending');
     expect(clientIdSent(fetchMock.mock.calls[0]![1])).toBe(cid);
     answer(json(201, { message: makeMessage({ id: 'server-1', content: 'hello', clientMessageId: cid }) }));
     await sending;
     expect(view().map((m) => m.id)).toEqual(['server-1']);
-    expect(useMessagesStore.getState().sends[cid]).toBeUndefined();
+    expect(useOutboxStore.getState().sends[cid]).toBeUndefined();
   });
 
   it('message:new before the ack replaces the echo and the ack does not show it twice', async () => {
     seed('c1', []);
     let answer: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const sending = useMessagesStore.getState().sendMessage({ content: 'hello' });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'hello' });
     const cid = view()[0]!.clientMessageId!;
     const server = makeMessage({ id: 'server-2', clientMessageId: cid });
     useMessagesStore.getState().applyServerMessages([server]);
@@ -137,7 +160,7 @@ describe('messages store: sending', () => {
       const cid = clientIdSent(init);
       return Promise.resolve(json(201, { message: makeMessage({ id: 'server-3', clientMessageId: cid }) }));
     });
-    await useMessagesStore.getState().sendMessage({ content: 'hello' });
+    await useOutboxStore.getState().sendMessage('c1', { content: 'hello' });
     const ids = fetchMock.mock.calls.map((call) => clientIdSent(call[1]));
     expect(ids[0]).toBe(ids[1]);
     expect(view().map((m) => m.id)).toEqual(['server-3']);
@@ -146,14 +169,14 @@ describe('messages store: sending', () => {
   it('is marked failed after the retry fails, and Retry reuses the same clientMessageId', async () => {
     seed('c1', []);
     fetchMock.mockImplementationOnce(networkFailure).mockImplementationOnce(networkFailure);
-    await useMessagesStore.getState().sendMessage({ content: 'hello' });
+    await useOutboxStore.getState().sendMessage('c1', { content: 'hello' });
     const cid = view()[0]!.clientMessageId!;
-    expect(useMessagesStore.getState().sends[cid]!.status).toBe('failed');
+    expect(useOutboxStore.getState().sends[cid]!.status).toBe('failed');
     expect(view()[0]!.id).toBe(localMessageId(cid));
     fetchMock.mockResolvedValueOnce(
       json(200, { message: makeMessage({ id: 'server-4', clientMessageId: cid }) }),
     );
-    await useMessagesStore.getState().retrySend(cid);
+    await useOutboxStore.getState().retrySend(cid);
     expect(clientIdSent(fetchMock.mock.calls[2]![1])).toBe(cid);
     expect(view().map((m) => m.id)).toEqual(['server-4']);
   });

@@ -1,15 +1,15 @@
 /**
  * Messages of every cached conversation and thread (SPEC 3 "messages map and cache", SPEC 4,
- * SPEC 8, SPEC 9). The rules live in services/message-cache.ts; this store wires them to the
- * calls, the optimistic sender and the user-visible errors.
+ * SPEC 8, SPEC 9): merged by id, paged per conversation, with likes, edits and deletes applied
+ * optimistically. The rules live in services/chat/message-cache.ts. Sends, uploads and drafts are
+ * the outbox's (stores/outbox.ts); their local echoes are cached here like any message.
  */
 import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { CLIENT_ERROR_CODES, isApiError } from '../services/api.ts';
+import { isApiError } from '../services/api.ts';
 import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/chat-api.ts';
-import { logger } from '../services/logger.ts';
-import { needsCleanup, type CacheRegistration } from '../services/memory.ts';
+import { needsCleanup, type CacheRegistration } from '../services/device/memory.ts';
 import {
   applyPage,
   cacheSize,
@@ -33,57 +33,34 @@ import {
   type CleanupLevel,
   type Keep,
   type PageMode,
-} from '../services/message-cache.ts';
-import { toast } from '../services/toast.ts';
+} from '../services/chat/message-cache.ts';
+import { toast } from '../services/ui/toast.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 
-export type SendStatus = 'pending' | 'failed';
-
-/** A message on its way to the server; its local echo has id localMessageId(clientMessageId). */
-export interface OutgoingMessage {
-  clientMessageId: string;
-  conversationId: string;
-  content: string;
-  parentMessageId: string | null;
-  file: File | null;
-  status: SendStatus;
-  /** Upload progress 0..1 for sends with a file; null without one. */
-  progress: number | null;
-}
-
-/** What a cancelled upload gives back to the composer it came from, so the resident can try again. */
-export interface RestoredDraft {
-  content: string;
-  file: File | null;
-}
-
-/** Which composer a draft belongs to: the conversation's own, or one thread's reply box. */
-export const draftKey = (conversationId: string, parentMessageId: string | null) =>
-  parentMessageId ? `${conversationId}/thread/${parentMessageId}` : conversationId;
-
 /**
- * An upload can be stopped while its bytes are still going out. Once all are sent the server may
- * already be storing the message, and aborting would only hide a message that still arrives.
+ * The outbox's side of the cache. stores/outbox.ts registers it: the cache must not import the
+ * outbox (the outbox builds on the cache), yet eviction and server copies concern its sends.
  */
-export const isCancellableUpload = (send: OutgoingMessage): boolean =>
-  send.status === 'pending' && send.progress !== null && send.progress < 1;
+interface OutboxLink {
+  /** Local echoes of unsent messages: eviction keeps them. */
+  pendingMessageIds: () => Iterable<string>;
+  /** Server copies arrived (called before they merge): their sends are done. */
+  serverMessagesArrived: (messages: readonly Message[]) => void;
+}
 
-export interface SendInput {
-  content: string;
-  parentMessageId?: string | null;
-  file?: File | null;
+let outbox: OutboxLink = { pendingMessageIds: () => [], serverMessagesArrived: () => undefined };
+
+export function linkOutbox(link: OutboxLink): void {
+  outbox = link;
 }
 
 export interface MessagesState {
   cache: CacheState;
-  sends: Record<string, OutgoingMessage>;
   /** Conversations with a page request in flight. */
   loading: Record<string, boolean>;
   /** Highest change-feed position seen; the socket syncs from here after a reconnect. */
   seq: number;
-  /** Drafts of cancelled uploads, by draftKey, waiting for their composer to take them back. */
-  restoredDrafts: Record<string, RestoredDraft>;
 
   /** The newest page; it replaces a window that was back in history (also "Jump to newest"). */
   loadMessages: (conversationId: string) => Promise<void>;
@@ -93,17 +70,9 @@ export interface MessagesState {
   /** The window around one message (a jump to it), in one call; a 404 means it is not there. */
   loadAround: (conversationId: string, messageId: string) => Promise<MessagesPage>;
   loadThread: (messageId: string) => Promise<Thread>;
-  sendMessage: (input: SendInput) => Promise<Message | null>;
-  retrySend: (clientMessageId: string) => Promise<Message | null>;
-  discardSend: (clientMessageId: string) => void;
-  /**
-   * Stops an upload in progress: the request is aborted, the pending message leaves the list and
-   * its text and file go back to the composer (restoredDrafts). No error is shown: the resident
-   * asked for it.
-   */
-  cancelSend: (clientMessageId: string) => void;
-  /** Hands a restored draft to its composer once; null when there is none. */
-  takeRestoredDraft: (key: string) => RestoredDraft | null;
+  /** A send's optimistic copy, shown at once; a window back in history returns to the newest end. */
+  insertLocalEcho: (echo: Message) => void;
+  removeLocalEcho: (clientMessageId: string) => void;
   likeMessage: (messageId: string) => Promise<void>;
   unlikeMessage: (messageId: string) => Promise<void>;
   editMessage: (messageId: string, content: string) => Promise<boolean>;
@@ -125,63 +94,16 @@ const activeConversationId = () => useConversationsStore.getState().activeConver
 
 const isStatus = (error: unknown, ...statuses: number[]) =>
   isApiError(error) && statuses.includes(error.status);
-const isNetworkError = (error: unknown) => isApiError(error) && error.code === CLIENT_ERROR_CODES.network;
 const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
-function localEcho(send: OutgoingMessage, userId: string): Message {
-  const now = new Date().toISOString();
-  return {
-    id: localMessageId(send.clientMessageId),
-    userId,
-    conversationId: send.conversationId,
-    parentMessageId: send.parentMessageId,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-    content: send.content,
-    likedBy: [],
-    replies: [],
-    fileUrl: null,
-    fileName: send.file?.name ?? null,
-    fileType: send.file?.type ?? null,
-    fileSize: send.file?.size ?? null,
-    thumbnailUrl: null,
-    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
-    clientMessageId: send.clientMessageId,
-    seq: 0,
-  };
-}
-
-const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Said when a cancelled upload had reached the server after all. */
-export const SENT_DESPITE_CANCEL = 'Your message was sent: the upload finished before it could be cancelled.';
-
-/** Two cancelled drafts for one composer are kept together rather than one replacing the other. */
-function mergeDrafts(earlier: RestoredDraft | undefined, later: RestoredDraft): RestoredDraft {
-  if (!earlier) return later;
-  return {
-    content: [earlier.content, later.content].filter(Boolean).join('\n'),
-    file: earlier.file ?? later.file,
-  };
-}
-
-const initialState = () => ({ cache: emptyCache(), sends: {}, loading: {}, seq: 0, restoredDrafts: {} });
+const initialState = () => ({ cache: emptyCache(), loading: {}, seq: 0 });
 
 export const useMessagesStore = create<MessagesState>()((set, get) => {
-  /** Uploads on the wire, by clientMessageId; only these can be cancelled. */
-  const uploads = new Map<string, AbortController>();
-  /**
-   * Cancelled sends, by clientMessageId, with the draft the cancel gave back. A cancel can cross
-   * the server's commit (the last bytes were on their way); the server copy then still arrives.
-   */
-  const cancelled = new Map<string, { key: string; draft: RestoredDraft }>();
-
   /** What eviction must keep: the open conversation and every unsent local echo. */
   const keep = (): Keep => ({
     conversationId: activeConversationId(),
-    messageIds: new Set(Object.keys(get().sends).map(localMessageId)),
+    messageIds: new Set(outbox.pendingMessageIds()),
   });
 
   const setCache = (cache: CacheState) => set({ cache });
@@ -235,67 +157,9 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 
   const applyServerMessages = (messages: readonly Message[]) => {
     if (messages.length === 0) return;
-    const sends = { ...get().sends };
-    for (const m of messages) if (m.clientMessageId !== null) delete sends[m.clientMessageId];
-    set({ sends });
-    for (const m of messages) if (m.clientMessageId !== null) sentDespiteCancel(m.clientMessageId);
+    outbox.serverMessagesArrived(messages);
     const merged = upsertMessages(get().cache, messages, keep());
     set({ cache: linkReplies(merged, messages), seq: highestSeq(messages, get().seq) });
-  };
-
-  /**
-   * The server stored a message whose upload the resident cancelled: it is sent, everyone sees it,
-   * so its draft must not come back (or, if the composer already took it, the resident is told).
-   */
-  const sentDespiteCancel = (clientMessageId: string) => {
-    const lost = cancelled.get(clientMessageId);
-    if (!lost) return;
-    cancelled.delete(clientMessageId);
-    const restoredDrafts = { ...get().restoredDrafts };
-    // Only this cancel's own draft: one merged with a later cancel, or taken, stays as it is.
-    if (restoredDrafts[lost.key] === lost.draft) {
-      delete restoredDrafts[lost.key];
-      set({ restoredDrafts });
-    }
-    toast.info(SENT_DESPITE_CANCEL);
-  };
-
-  const updateSend = (clientMessageId: string, change: Partial<OutgoingMessage>) => {
-    const current = get().sends[clientMessageId];
-    if (current) set({ sends: { ...get().sends, [clientMessageId]: { ...current, ...change } } });
-  };
-
-  /** One send attempt plus one automatic retry on a network error; then the echo is marked failed. */
-  const deliver = async (clientMessageId: string): Promise<Message | null> => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const send = get().sends[clientMessageId];
-      if (!send) return null;
-      const upload = send.file ? new AbortController() : null;
-      if (upload) uploads.set(clientMessageId, upload);
-      try {
-        const message = await chatApi.sendMessage(
-          send.conversationId,
-          { content: send.content, clientMessageId, parentMessageId: send.parentMessageId, file: send.file },
-          {
-            onProgress: (fraction) => updateSend(clientMessageId, { progress: fraction }),
-            ...(upload ? { signal: upload.signal } : {}),
-          },
-        );
-        applyServerMessages([message]);
-        return message;
-      } catch (error) {
-        // Gone from sends: the socket delivered the server copy first, or the resident cancelled.
-        if (!get().sends[clientMessageId] || isAbortError(error)) return null;
-        if (isNetworkError(error) && attempt === 0) continue;
-        updateSend(clientMessageId, { status: 'failed', progress: null });
-        logger.warn('Message send failed', { clientMessageId, status: isApiError(error) ? error.status : 0 });
-        toast.error(errorText(error, 'Your message could not be sent.'));
-        return null;
-      } finally {
-        if (upload && uploads.get(clientMessageId) === upload) uploads.delete(clientMessageId);
-      }
-    }
-    return null;
   };
 
   return {
@@ -333,24 +197,8 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       return thread;
     },
 
-    sendMessage: async (input) => {
-      const conversationId = activeConversationId();
-      const userId = currentUserId();
-      if (!conversationId || !userId) {
-        toast.error(TEXTS.noActiveConversation);
-        throw new Error(TEXTS.noActiveConversation);
-      }
-      const send: OutgoingMessage = {
-        clientMessageId: crypto.randomUUID(),
-        conversationId,
-        content: input.content,
-        parentMessageId: input.parentMessageId ?? null,
-        file: input.file ?? null,
-        status: 'pending',
-        progress: input.file ? 0 : null,
-      };
-      set({ sends: { ...get().sends, [send.clientMessageId]: send } });
-      const echo = localEcho(send, userId);
+    insertLocalEcho: (echo) => {
+      const { conversationId } = echo;
       // The echo goes in even before the conversation's first page, so it is never lost.
       let cache = get().cache;
       if (!echo.parentMessageId && !cache.conversations[conversationId]) {
@@ -369,51 +217,10 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
           .loadMessages(conversationId)
           .catch(() => toast.error('Could not load the newest messages.'));
       }
-      return deliver(send.clientMessageId);
     },
 
-    retrySend: async (clientMessageId) => {
-      // The same clientMessageId: the server returns the first copy if one got through.
-      updateSend(clientMessageId, {
-        status: 'pending',
-        progress: get().sends[clientMessageId]?.file ? 0 : null,
-      });
-      return deliver(clientMessageId);
-    },
-
-    discardSend: (clientMessageId) => {
-      const sends = { ...get().sends };
-      delete sends[clientMessageId];
-      set({ sends, cache: removeMessage(get().cache, localMessageId(clientMessageId)) });
-    },
-
-    cancelSend: (clientMessageId) => {
-      const send = get().sends[clientMessageId];
-      const upload = uploads.get(clientMessageId);
-      if (!send || !upload || !isCancellableUpload(send)) return;
-      uploads.delete(clientMessageId);
-      const key = draftKey(send.conversationId, send.parentMessageId);
-      const draft = mergeDrafts(get().restoredDrafts[key], { content: send.content, file: send.file });
-      const sends = { ...get().sends };
-      delete sends[clientMessageId];
-      // The send leaves the state before the abort, so the failing request reads as cancelled.
-      set({
-        sends,
-        cache: removeMessage(get().cache, localMessageId(clientMessageId)),
-        restoredDrafts: { ...get().restoredDrafts, [key]: draft },
-      });
-      cancelled.set(clientMessageId, { key, draft });
-      upload.abort();
-    },
-
-    takeRestoredDraft: (key) => {
-      const draft = get().restoredDrafts[key];
-      if (!draft) return null;
-      const restoredDrafts = { ...get().restoredDrafts };
-      delete restoredDrafts[key];
-      set({ restoredDrafts });
-      return draft;
-    },
+    removeLocalEcho: (clientMessageId) =>
+      setCache(removeMessage(get().cache, localMessageId(clientMessageId))),
 
     likeMessage: async (messageId) => {
       const userId = currentUserId();
@@ -503,13 +310,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 
     count: () => cacheSize(get().cache),
 
-    reset: () => {
-      // Logout drops every pending send; their uploads must not go on in the background.
-      for (const upload of uploads.values()) upload.abort();
-      uploads.clear();
-      cancelled.clear();
-      set(initialState());
-    },
+    reset: () => set(initialState()),
   };
 });
 
@@ -517,10 +318,6 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 function upsertIndividualIfReply(cache: CacheState, message: Message): CacheState {
   return message.parentMessageId ? upsertIndividual(cache, message) : cache;
 }
-
-/** Top-level messages of one conversation, oldest first (a stable reference for React). */
-export const selectConversation = (conversationId: string) => (state: MessagesState) =>
-  state.cache.conversations[conversationId];
 
 /**
  * The message cache as the memory monitor sees it (SPEC 4, 9): the monitor's 30 s pressure check

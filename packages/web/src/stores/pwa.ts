@@ -4,7 +4,7 @@ import { create } from 'zustand';
 interface PwaState {
   updateAvailable: boolean;
   offlineReady: boolean;
-  /** Set by services/pwa.ts once registered: activates the waiting worker and reloads. */
+  /** Set by platform/pwa.ts once registered: activates the waiting worker and reloads. */
   applyUpdate: () => void;
   setUpdateAvailable: (value: boolean) => void;
   setOfflineReady: (value: boolean) => void;

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { isApiError } from '../services/api.ts';
 import { chatApi } from '../services/chat-api.ts';
-import { toast } from '../services/toast.ts';
+import { toast } from '../services/ui/toast.ts';
 
 export interface SearchState {
   query: string;

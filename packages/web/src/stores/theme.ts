@@ -16,7 +16,7 @@ import {
   watchSystemScheme,
   type ResolvedTheme,
   type ThemeMode,
-} from '../services/theme.ts';
+} from '../services/ui/theme.ts';
 
 interface ThemeState {
   mode: ThemeMode;

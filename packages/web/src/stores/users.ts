@@ -40,7 +40,3 @@ export const useUsersStore = create<UsersState>()((set, get) => ({
 
   reset: () => set({ byId: {}, loaded: false, loading: false }),
 }));
-
-/** Display name of a user id, with a neutral fallback while the directory loads. */
-export const selectUserName = (userId: string) => (state: UsersState) =>
-  state.byId[userId]?.username ?? 'Someone';

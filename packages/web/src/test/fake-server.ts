@@ -5,7 +5,7 @@
 import { vi } from 'vitest';
 import type { Conversation, User } from '@stoop/shared';
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   headers: Headers;

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { User } from '@stoop/shared';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { apiError, installFakeServer, json, makeConversation } from '../../test/fake-server.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -11,7 +11,7 @@ import { channelDirectory } from './channel-directory.ts';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
 import ChatIntroPage from '../../pages/chat/ChatIntroPage.tsx';
 
-vi.mock('../../services/socket.ts', () => ({ connectSocket: vi.fn() }));
+vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
 
 const me = { id: 'me', username: 'Me', role: 'resident', isLocked: false } as unknown as User;
 

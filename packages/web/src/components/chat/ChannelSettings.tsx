@@ -6,10 +6,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Conversation } from '@stoop/shared';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { Button } from '../ui/Button.tsx';
 import { ChannelFields } from './ChannelFields.tsx';
 

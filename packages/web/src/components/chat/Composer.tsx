@@ -8,9 +8,9 @@ import { Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
-import { emitTyping } from '../../services/socket.ts';
+import { emitTyping } from '../../realtime/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
-import { draftKey, useMessagesStore } from '../../stores/messages.ts';
+import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 
@@ -43,11 +43,11 @@ export function Composer({
   const disabled = conversationId === null;
   const [notice, setNotice] = useState('');
   const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
-  const restored = useMessagesStore((s) => (draftSlot ? s.restoredDrafts[draftSlot] : undefined));
+  const restored = useOutboxStore((s) => (draftSlot ? s.restoredDrafts[draftSlot] : undefined));
 
   useEffect(() => {
     if (!draftSlot || !restored) return;
-    const draft = useMessagesStore.getState().takeRestoredDraft(draftSlot);
+    const draft = useOutboxStore.getState().takeRestoredDraft(draftSlot);
     if (!draft) return;
     // Anything typed since the send stays; the cancelled text goes back in front of it. A file
     // picked since then stays too: the cancelled one is still on the resident's device.
@@ -94,9 +94,9 @@ export function Composer({
     if (fileInput.current) fileInput.current.value = '';
     if (conversationType) useActivityStore.getState().record(conversationId, conversationType);
     // Errors are shown by the store (toast); the failed message offers Retry in the list.
-    useMessagesStore
+    useOutboxStore
       .getState()
-      .sendMessage({ content, file, parentMessageId: parentMessageId ?? null })
+      .sendMessage(conversationId, { content, file, parentMessageId: parentMessageId ?? null })
       .catch(() => undefined);
   };
 

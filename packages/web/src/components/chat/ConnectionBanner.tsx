@@ -1,5 +1,5 @@
 /** Tells the resident when live updates are paused or catching up after a reconnect. */
-import { useConnectionStore } from '../../services/socket.ts';
+import { useConnectionStore } from '../../stores/connection.ts';
 
 export function ConnectionBanner() {
   const state = useConnectionStore((s) => s.state);

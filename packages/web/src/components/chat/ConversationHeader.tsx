@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EyeOff, Flag, FlagOff, Hash, Info, MoreVertical } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Conversation } from '@stoop/shared';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { otherParticipant, useConversationTitle } from './chat-hooks.ts';

@@ -2,7 +2,7 @@
 import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Message } from '@stoop/shared';
-import { renderMarkdown } from '../../services/markdown.ts';
+import { renderMarkdown } from '../../services/chat/markdown.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 
@@ -21,7 +21,7 @@ export function MessageText({ content, mentionedUserIds = [] }: MessageTextProps
   return (
     <div
       className="prose-chat break-words text-sm leading-6 text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_.mention]:rounded [&_.mention]:bg-brand-50 [&_.mention]:px-0.5 [&_.mention]:font-semibold [&_.mention]:text-brand-800"
-      // Sanitised by services/markdown.ts (no raw HTML, safe links only).
+      // Sanitised by services/chat/markdown.ts (no raw HTML, safe links only).
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -3,7 +3,7 @@ import { useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, User } from '@stoop/shared';
-import { makeMessage } from '../../services/message-cache.fixtures.ts';
+import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { MessageList } from './MessageList.tsx';
 import type { JumpTarget } from './use-message-jump.ts';

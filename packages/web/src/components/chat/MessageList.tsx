@@ -1,6 +1,6 @@
 /**
  * The virtualised message list (react-virtuoso) over the conversation's sliding window
- * (services/message-window.ts). Older pages are prepended at the top (startReached, while
+ * (services/chat/message-window.ts). Older pages are prepended at the top (startReached, while
  * hasMore), newer ones appended at the bottom (endReached, while hasNewer); firstItemIndex keeps
  * the rows on screen where they are while pages come and the far end is trimmed (list-index.ts).
  * Day labels (SPEC 9) separate the days; the list reads downwards, so the days run oldest to
@@ -11,8 +11,8 @@ import { ArrowDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
-import { groupByDate } from '../../services/date-groups.ts';
-import { useMessagesStore } from '../../stores/messages.ts';
+import { groupByDate } from '../../services/chat/date-groups.ts';
+import { useOutboxStore } from '../../stores/outbox.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { nextFirstItemIndex, START_INDEX, type IndexedKeys } from './list-index.ts';
@@ -23,7 +23,7 @@ type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key
 /** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
 export const JUMP_HIGHLIGHT_MS = 2500;
 
-export function toItems(messages: readonly Message[], now = new Date()): Item[] {
+function toItems(messages: readonly Message[], now = new Date()): Item[] {
   const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
   return groups.flatMap((group) => [
     { kind: 'day' as const, key: `day-${group.key}`, label: group.label },
@@ -126,7 +126,7 @@ export function MessageList({
   onLoadNewer = () => undefined,
   onJumpToNewest = () => undefined,
 }: Props) {
-  const sends = useMessagesStore((s) => s.sends);
+  const sends = useOutboxStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { firstItemIndex, wasAtNewestEnd } = useSlidingIndex(items, hasNewer);

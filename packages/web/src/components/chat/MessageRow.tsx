@@ -8,9 +8,10 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
-import { isCancellableUpload, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+import { isCancellableUpload, useOutboxStore, type OutgoingMessage } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { formatTime } from './chat-hooks.ts';
@@ -48,16 +49,8 @@ export const MessageRow = memo(function MessageRow({
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
   const users = useUsersStore((s) => s.byId);
-  const {
-    likeMessage,
-    unlikeMessage,
-    editMessage,
-    deleteMessage,
-    flagMessage,
-    retrySend,
-    discardSend,
-    cancelSend,
-  } = useMessagesStore.getState();
+  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage } = useMessagesStore.getState();
+  const { retrySend, discardSend, cancelSend } = useOutboxStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [confirmDelete, setConfirmDelete] = useState(false);

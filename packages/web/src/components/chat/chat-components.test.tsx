@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
-import { makeMessage } from '../../services/message-cache.fixtures.ts';
+import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
-import { draftKey, useMessagesStore, type OutgoingMessage } from '../../stores/messages.ts';
+import { draftKey, useOutboxStore, type OutgoingMessage } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { Composer } from './Composer.tsx';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
@@ -13,7 +13,7 @@ import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
 import { makeConversation } from '../../test/fake-server.ts';
 
-vi.mock('../../services/socket.ts', () => ({
+vi.mock('../../realtime/socket.ts', () => ({
   connectSocket: vi.fn(),
   emitTyping: vi.fn(),
   joinConversation: vi.fn(),
@@ -51,15 +51,15 @@ afterEach(() => {
 
 describe('Composer', () => {
   it('Enter sends, Shift+Enter does not', () => {
-    const send = vi.spyOn(useMessagesStore.getState(), 'sendMessage').mockResolvedValue(null);
-    useMessagesStore.setState({ sendMessage: send });
+    const send = vi.spyOn(useOutboxStore.getState(), 'sendMessage').mockResolvedValue(null);
+    useOutboxStore.setState({ sendMessage: send });
     render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'hello' } });
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
     expect(send).not.toHaveBeenCalled();
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(send).toHaveBeenCalledWith({ content: 'hello', file: null, parentMessageId: null });
+    expect(send).toHaveBeenCalledWith('c1', { content: 'hello', file: null, parentMessageId: null });
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -70,23 +70,23 @@ describe('Composer', () => {
 
   it('takes back the text and file of a cancelled upload and puts the caret in the message box', () => {
     const file = new File(['x'], 'lease.pdf', { type: 'application/pdf' });
-    useMessagesStore.setState({ restoredDrafts: { [draftKey('c1', null)]: { content: 'the lease', file } } });
+    useOutboxStore.setState({ restoredDrafts: { [draftKey('c1', null)]: { content: 'the lease', file } } });
     render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
     expect(box.value).toBe('the lease');
     expect(screen.getByText('lease.pdf')).toBeTruthy();
     expect(document.activeElement).toBe(box);
     expect(screen.getByRole('status').textContent).toMatch(/Upload cancelled/);
-    expect(useMessagesStore.getState().restoredDrafts).toEqual({});
+    expect(useOutboxStore.getState().restoredDrafts).toEqual({});
   });
 
   it('leaves a thread reply’s draft to that thread’s composer', () => {
     const key = draftKey('c1', 'parent-1');
-    useMessagesStore.setState({ restoredDrafts: { [key]: { content: 'reply', file: null } } });
+    useOutboxStore.setState({ restoredDrafts: { [key]: { content: 'reply', file: null } } });
     render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('');
-    expect(useMessagesStore.getState().restoredDrafts[key]).toBeDefined();
-    useMessagesStore.setState({ restoredDrafts: {} });
+    expect(useOutboxStore.getState().restoredDrafts[key]).toBeDefined();
+    useOutboxStore.setState({ restoredDrafts: {} });
   });
 
   it('completes @mentions from the directory', () => {
@@ -106,7 +106,7 @@ describe('Composer', () => {
 describe('MessageRow', () => {
   it('a failed send shows Retry, which resends with the same clientMessageId', () => {
     const retry = vi.fn().mockResolvedValue(null);
-    useMessagesStore.setState({ retrySend: retry });
+    useOutboxStore.setState({ retrySend: retry });
     const message = makeMessage({ id: 'local-cm', userId: 'me', clientMessageId: 'cm', content: 'hello' });
     const send: OutgoingMessage = {
       clientMessageId: 'cm',
@@ -128,7 +128,7 @@ describe('MessageRow', () => {
 
   it('an upload in progress has a Cancel button beside its progress bar that stops it', () => {
     const cancel = vi.fn();
-    useMessagesStore.setState({ cancelSend: cancel });
+    useOutboxStore.setState({ cancelSend: cancel });
     const message = makeMessage({ id: 'local-up', userId: 'me', clientMessageId: 'up', fileName: 'a.jpg' });
     const uploading = (progress: number) => (
       <MemoryRouter>

@@ -1,8 +1,8 @@
 /** Small hooks and helpers shared by the chat screens; they read stores, never call fetch. */
 import { useEffect } from 'react';
 import type { Conversation } from '@stoop/shared';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
-import { connectSocket } from '../../services/socket.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
+import { connectSocket } from '../../realtime/socket.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useUsersStore, type UsersState } from '../../stores/users.ts';

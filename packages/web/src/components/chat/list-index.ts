@@ -1,5 +1,5 @@
 /**
- * Virtuoso's firstItemIndex for a list whose window slides (services/message-window.ts). An item
+ * Virtuoso's firstItemIndex for a list whose window slides (services/chat/message-window.ts). An item
  * keeps its index across renders as long as it stays in the list, so Virtuoso keeps the rows on
  * screen where they are: a page prepended on top lowers the first index by its length, rows
  * trimmed off the top raise it by theirs (Virtuoso then scrolls up by their height).

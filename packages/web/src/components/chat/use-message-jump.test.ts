@@ -1,7 +1,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMessage } from '../../services/message-cache.fixtures.ts';
-import { toast } from '../../services/toast.ts';
+import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { MESSAGE_UNAVAILABLE, messageIdFromHash, useMessageJump } from './use-message-jump.ts';

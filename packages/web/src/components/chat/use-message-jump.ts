@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../services/api.ts';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { openMessageWindow, type JumpOutcome } from '../../stores/message-jump.ts';
 
 const HASH_PREFIX = '#message-';

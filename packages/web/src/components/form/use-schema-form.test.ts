@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../services/api.ts';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
 const schema = z.object({ email: z.email({ message: 'Enter a valid email address' }) });

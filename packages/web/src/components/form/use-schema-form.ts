@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { focusFirstInvalid } from './fields.tsx';
 import { errorMessage, serverFieldError, validate, type FieldErrors } from './validate.ts';
 

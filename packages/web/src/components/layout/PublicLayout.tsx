@@ -1,7 +1,7 @@
 /** Frame of the public pages: brand header with sign-in/sign-up, content, and a footer of legal links. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Logo } from '../ui/Logo.tsx';
@@ -12,7 +12,7 @@ interface PublicLayoutProps {
   minimalHeader?: boolean;
 }
 
-export function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolean }) {
+function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolean }) {
   const signedIn = useAuthStore((s) => s.user !== null);
   return (
     <header className="border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
@@ -43,7 +43,7 @@ export function PublicHeader({ minimalHeader = false }: { minimalHeader?: boolea
   );
 }
 
-export function PublicFooter() {
+function PublicFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">

@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ThemeToggle } from '../ThemeToggle.tsx';

@@ -2,7 +2,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LayoutDashboard, LogOut, MessagesSquare, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 import { useLogout } from './useLogout.ts';

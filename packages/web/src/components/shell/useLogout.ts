@@ -1,7 +1,7 @@
 /** Logs out through the auth store and lands on the login page, for every logout control. */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 export function useLogout(): { logout: () => Promise<void>; busy: boolean } {

@@ -15,7 +15,7 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 active:bg-red-800',
 };
 
-export const buttonClasses = (variant: ButtonVariant = 'primary', extra = '') =>
+const buttonClasses = (variant: ButtonVariant = 'primary', extra = '') =>
   `${base} ${variants[variant]} ${extra}`.trim();
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

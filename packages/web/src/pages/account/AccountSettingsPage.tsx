@@ -12,9 +12,9 @@ import {
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav } from '../../components/shell/SidebarNav.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { updateProfile } from '../../services/account-api.ts';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { AboutFields } from './AboutFields.tsx';
 import { AvatarField } from './AvatarField.tsx';

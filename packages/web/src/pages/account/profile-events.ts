@@ -4,7 +4,7 @@
  * takes a profile from a socket) and only keeps the protocol of DESIGN "Real-time events".
  */
 import type { ProfileUpdatedNotice } from '@stoop/shared';
-import { getSocket } from '../../services/socket.ts';
+import { getSocket } from '../../realtime/socket.ts';
 
 export function announceProfileUpdate(): void {
   const notice: ProfileUpdatedNotice = {};

@@ -6,7 +6,7 @@ import { ArrowLeft, BarChart3, CreditCard, Flag, Megaphone, UserCheck } from 'lu
 import { NavLink, Outlet } from 'react-router';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
-import { DASHBOARD_PATHS, PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS, PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 const EVERYONE: readonly SidebarNavItem[] = [
@@ -21,7 +21,7 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
 ];
 
 /** The items the current user may open. */
-export function adminNavItems(isAdmin: boolean): readonly SidebarNavItem[] {
+function adminNavItems(isAdmin: boolean): readonly SidebarNavItem[] {
   return isAdmin ? [...EVERYONE, ...ADMIN_ONLY] : EVERYONE;
 }
 

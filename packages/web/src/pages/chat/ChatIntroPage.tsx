@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopConversations } from '../../components/TopConversations.tsx';
 import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
-import { DASHBOARD_PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { isApiError } from '../../services/api.ts';
 import { chatApi, type Announcement } from '../../services/chat-api.ts';
 import { logger } from '../../services/logger.ts';

@@ -11,17 +11,18 @@ import { Composer } from '../../components/chat/Composer.tsx';
 import { MessageRow } from '../../components/chat/MessageRow.tsx';
 import { conversationPath } from '../../components/chat/chat-hooks.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { compareMessages, findMessage } from '../../services/message-cache.ts';
+import { compareMessages, findMessage } from '../../services/chat/message-cache.ts';
 import { logger } from '../../services/logger.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
+import { useOutboxStore } from '../../stores/outbox.ts';
 
 export default function ThreadPage() {
   const { messageId = '' } = useParams();
   const [status, setStatus] = useState<{ id: string; state: 'ready' | 'error' } | null>(null);
   const parent = useMessagesStore((s) => findMessage(s.cache, messageId));
   const individual = useMessagesStore((s) => s.cache.individual);
-  const sends = useMessagesStore((s) => s.sends);
+  const sends = useOutboxStore((s) => s.sends);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
   const conversation = useConversationsStore(
     (s) => s.conversations.find((c) => c.id === parent?.conversationId) ?? null,

@@ -15,7 +15,7 @@ import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
 import { useLogout } from '../../components/shell/useLogout.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { DASHBOARD_PATHS, PATHS } from '../../routes/paths.ts';
+import { DASHBOARD_PATHS, PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 const MAIN_ITEMS: readonly SidebarNavItem[] = [

@@ -10,7 +10,7 @@ import { EmailField } from '../../components/form/fields.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { requestPasswordReset } from '../../services/account-api.ts';
 
 export default function ForgotPasswordPage() {

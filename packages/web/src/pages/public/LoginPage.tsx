@@ -6,7 +6,7 @@ import { EmailField, TextField } from '../../components/form/fields.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';

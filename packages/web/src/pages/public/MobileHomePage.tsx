@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { FEATURES } from './features.ts';
 
 const HIGHLIGHTS = FEATURES.slice(0, 4);

@@ -3,7 +3,7 @@ import { MapPinOff } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { StatusPage } from '../../components/layout/StatusPage.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

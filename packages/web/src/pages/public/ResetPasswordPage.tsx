@@ -8,9 +8,9 @@ import type { FieldErrors } from '../../components/form/validate.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { resetPassword } from '../../services/account-api.ts';
-import { toast } from '../../services/toast.ts';
+import { toast } from '../../services/ui/toast.ts';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -11,8 +11,8 @@ import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx
 import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../content/legal.ts';
-import { PATHS } from '../../routes/paths.ts';
-import { toast } from '../../services/toast.ts';
+import { PATHS } from '../../navigation/paths.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';

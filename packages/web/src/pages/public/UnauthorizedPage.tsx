@@ -2,7 +2,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { StatusPage } from '../../components/layout/StatusPage.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 export default function UnauthorizedPage() {

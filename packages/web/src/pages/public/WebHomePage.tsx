@@ -2,7 +2,7 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
-import { PATHS } from '../../routes/paths.ts';
+import { PATHS } from '../../navigation/paths.ts';
 import { FEATURES } from './features.ts';
 
 const STEPS = [

@@ -4,12 +4,12 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../routes/paths.ts';
-import { toast } from '../../services/toast.ts';
+import { PATHS } from '../../navigation/paths.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** Often enough that an approval shows up while the resident waits, rare enough to be cheap. */
-export const APPROVAL_POLL_INTERVAL_MS = 15_000;
+const APPROVAL_POLL_INTERVAL_MS = 15_000;
 
 export function useApprovalWatch(): void {
   const navigate = useNavigate();

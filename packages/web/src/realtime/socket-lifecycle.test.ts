@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
-import { setNavigator } from './navigation.ts';
+import { setNavigator } from '../navigation/navigate.ts';
 import { connectSocket, disconnectSocket } from './socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
 

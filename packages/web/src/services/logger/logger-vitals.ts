@@ -4,7 +4,7 @@
  * (5 per 10 s) and one navigation timing report after load (2 per 30 s).
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 export function reportWebVital(logger: Logger, metric: Metric): boolean {
   return logger.report('webVitals', `web-vital ${metric.name}`, {
@@ -30,7 +30,7 @@ export function reportLayoutShift(logger: Logger, entry: LayoutShiftEntry): bool
   });
 }
 
-export function reportPerformance(logger: Logger): boolean {
+function reportPerformance(logger: Logger): boolean {
   const nav = performance.getEntriesByType('navigation')[0];
   if (!nav) return false;
   return logger.report('performance', 'performance report', {

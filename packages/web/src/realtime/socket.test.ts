@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, User } from '@stoop/shared';
-import { applyPage } from './message-cache.ts';
-import { makeMessage } from './message-cache.fixtures.ts';
-import { catchUp, handleServerEvent } from './socket.ts';
+import { applyPage } from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { handleServerEvent } from './server-events.ts';
+import { catchUp } from './socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
@@ -42,7 +43,7 @@ describe('server events', () => {
   });
 
   it('message:new in the open conversation is reported read (own posts too), elsewhere not', async () => {
-    const readReports = await import('./read-reports.ts');
+    const readReports = await import('../services/chat/read-reports.ts');
     const seen = vi.spyOn(readReports, 'reportSeen');
     useConversationsStore.setState({
       conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],

@@ -36,8 +36,6 @@ export {
   newConversationCache,
   newestServerMessage,
   oldestServerMessage,
-  trimConversation,
-  type ConversationCache,
   type PageMode,
   type WindowPage,
 } from './message-window.ts';
@@ -147,7 +145,7 @@ function trimEach(state: CacheState, perConversation: number): CacheState {
  * The hard limits of SPEC 9, applied after every write: 200 per conversation, 50 conversations
  * (least recently used go first), 5000 messages in all, 2000 individual messages.
  */
-export function enforceLimits(state: CacheState, keep: Keep = {}): CacheState {
+function enforceLimits(state: CacheState, keep: Keep = {}): CacheState {
   const trimmed = trimEach(state, MESSAGES_PER_CONVERSATION_LIMIT);
   const evicted = evictConversations(trimmed, keep, CACHED_CONVERSATIONS_LIMIT, TOTAL_MESSAGES_LIMIT);
   return evictIndividual(evicted, keep, INDIVIDUAL_MESSAGES_LIMIT);

@@ -3,10 +3,10 @@
  * session's chat state at once, and profile changes reach the directory and the own account.
  */
 import type { PublicUser } from '@stoop/shared';
-import { PATHS } from '../routes/paths.ts';
-import { logger } from './logger.ts';
-import { navigateTo } from './navigation.ts';
-import { runSessionCleanup } from './session-cleanup.ts';
+import { PATHS } from '../navigation/paths.ts';
+import { logger } from '../services/logger.ts';
+import { navigateTo } from '../navigation/navigate.ts';
+import { runSessionCleanup } from '../services/session/session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useUsersStore } from '../stores/users.ts';

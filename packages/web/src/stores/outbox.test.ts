@@ -1,19 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@stoop/shared';
-import { applyPage } from '../services/message-cache.ts';
-import { makeMessage } from '../services/message-cache.fixtures.ts';
-import { toast } from '../services/toast.ts';
+import { applyPage } from '../services/chat/message-cache.ts';
+import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
+import { toast } from '../services/ui/toast.ts';
 import { installFakeXhr, lastXhr } from '../test/fake-xhr.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
-import { SENT_DESPITE_CANCEL, draftKey, isCancellableUpload, useMessagesStore } from './messages.ts';
+import { useMessagesStore } from './messages.ts';
+import { SENT_DESPITE_CANCEL, draftKey, isCancellableUpload, useOutboxStore } from './outbox.ts';
 
 const me = { id: 'me', role: 'resident', isLocked: false } as User;
 const photo = () => new File(['x'.repeat(2048)], 'balcony.jpg', { type: 'image/jpeg' });
 
 const view = () => useMessagesStore.getState().cache.conversations.c1?.messages ?? [];
 const onlySend = () => {
-  const sends = Object.values(useMessagesStore.getState().sends);
+  const sends = Object.values(useOutboxStore.getState().sends);
   expect(sends).toHaveLength(1);
   return sends[0]!;
 };
@@ -21,6 +22,7 @@ const onlySend = () => {
 beforeEach(() => {
   installFakeXhr();
   vi.spyOn(toast, 'error').mockReturnValue('t');
+  useOutboxStore.getState().reset();
   useMessagesStore.getState().reset();
   useMessagesStore.setState({
     cache: applyPage(useMessagesStore.getState().cache, 'c1', { messages: [], hasMore: false }, 'initial'),
@@ -33,43 +35,43 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('messages store: cancelling an upload', () => {
+describe('outbox store: cancelling an upload', () => {
   it('aborts the request, removes the pending message and gives text and file back, without an error', async () => {
     const file = photo();
-    const sending = useMessagesStore.getState().sendMessage({ content: 'our balcony', file });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'our balcony', file });
     lastXhr().progress(512, 2048);
     const send = onlySend();
     expect(send.progress).toBe(0.25);
     expect(isCancellableUpload(send)).toBe(true);
 
-    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    useOutboxStore.getState().cancelSend(send.clientMessageId);
 
     expect(lastXhr().aborted).toBe(true);
     await expect(sending).resolves.toBeNull();
     expect(view()).toEqual([]);
-    expect(useMessagesStore.getState().sends).toEqual({});
+    expect(useOutboxStore.getState().sends).toEqual({});
     expect(toast.error).not.toHaveBeenCalled();
-    const draft = useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null));
+    const draft = useOutboxStore.getState().takeRestoredDraft(draftKey('c1', null));
     expect(draft).toEqual({ content: 'our balcony', file });
     // Taken once: the composer does not get it a second time.
-    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
+    expect(useOutboxStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
   });
 
   it('a thread reply goes back to that thread’s composer', async () => {
-    const sending = useMessagesStore
+    const sending = useOutboxStore
       .getState()
-      .sendMessage({ content: 'reply', file: photo(), parentMessageId: 'parent-1' });
-    useMessagesStore.getState().cancelSend(onlySend().clientMessageId);
+      .sendMessage('c1', { content: 'reply', file: photo(), parentMessageId: 'parent-1' });
+    useOutboxStore.getState().cancelSend(onlySend().clientMessageId);
     await sending;
-    expect(Object.keys(useMessagesStore.getState().restoredDrafts)).toEqual([draftKey('c1', 'parent-1')]);
+    expect(Object.keys(useOutboxStore.getState().restoredDrafts)).toEqual([draftKey('c1', 'parent-1')]);
   });
 
   it('cannot cancel once every byte is sent: the server may already be storing the message', async () => {
-    const sending = useMessagesStore.getState().sendMessage({ content: 'late', file: photo() });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'late', file: photo() });
     lastXhr().progress(2048, 2048);
     const send = onlySend();
     expect(isCancellableUpload(send)).toBe(false);
-    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    useOutboxStore.getState().cancelSend(send.clientMessageId);
     expect(lastXhr().aborted).toBe(false);
     lastXhr().respond(201, {
       message: makeMessage({ id: 'server-1', content: 'late', clientMessageId: send.clientMessageId }),
@@ -80,10 +82,10 @@ describe('messages store: cancelling an upload', () => {
 
   it('a cancel that crossed the commit: the server copy shows once, the draft does not come back, the resident is told', async () => {
     const info = vi.spyOn(toast, 'info').mockReturnValue('i');
-    const sending = useMessagesStore.getState().sendMessage({ content: 'our balcony', file: photo() });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'our balcony', file: photo() });
     lastXhr().progress(2000, 2048);
     const send = onlySend();
-    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    useOutboxStore.getState().cancelSend(send.clientMessageId);
     await sending;
     // The last bytes had arrived: the server stored it, and the socket brings it.
     const stored = makeMessage({
@@ -93,7 +95,7 @@ describe('messages store: cancelling an upload', () => {
     });
     useMessagesStore.getState().applyServerMessages([stored]);
     expect(view().map((m) => m.id)).toEqual(['server-1']);
-    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
+    expect(useOutboxStore.getState().takeRestoredDraft(draftKey('c1', null))).toBeNull();
     expect(info).toHaveBeenCalledWith(SENT_DESPITE_CANCEL);
     // Told once, whatever else brings the same message again (sync after a reconnect).
     useMessagesStore.getState().applyServerMessages([stored]);
@@ -102,11 +104,11 @@ describe('messages store: cancelling an upload', () => {
 
   it('a cancel that crossed the commit after the composer took the draft back: the text stays, the resident is told', async () => {
     const info = vi.spyOn(toast, 'info').mockReturnValue('i');
-    const sending = useMessagesStore.getState().sendMessage({ content: 'late news', file: photo() });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'late news', file: photo() });
     const send = onlySend();
-    useMessagesStore.getState().cancelSend(send.clientMessageId);
+    useOutboxStore.getState().cancelSend(send.clientMessageId);
     await sending;
-    expect(useMessagesStore.getState().takeRestoredDraft(draftKey('c1', null))?.content).toBe('late news');
+    expect(useOutboxStore.getState().takeRestoredDraft(draftKey('c1', null))?.content).toBe('late news');
     useMessagesStore
       .getState()
       .applyServerMessages([
@@ -117,7 +119,7 @@ describe('messages store: cancelling an upload', () => {
   });
 
   it('a failed upload is not cancellable (it offers Retry and Discard instead)', async () => {
-    const sending = useMessagesStore.getState().sendMessage({ content: 'x', file: photo() });
+    const sending = useOutboxStore.getState().sendMessage('c1', { content: 'x', file: photo() });
     lastXhr().respond(500, { message: 'Storage is full' });
     await sending;
     const send = onlySend();
@@ -127,9 +129,9 @@ describe('messages store: cancelling an upload', () => {
   });
 
   it('logout (reset) stops uploads still on the wire', () => {
-    void useMessagesStore.getState().sendMessage({ content: 'x', file: photo() });
+    void useOutboxStore.getState().sendMessage('c1', { content: 'x', file: photo() });
     const request = lastXhr();
-    useMessagesStore.getState().reset();
+    useOutboxStore.getState().reset();
     expect(request.aborted).toBe(true);
   });
 });

@@ -22,14 +22,14 @@ interface Wrapped {
  * Age-based pruning rules used by the quota cleanup, matched on the unprefixed key.
  * Conversations are kept 1 day, activities 7 days (SPEC 9); the first matching rule wins.
  */
-export const STORAGE_PRUNE_RULES: readonly { match: RegExp; maxAgeMs: number }[] = [
+const STORAGE_PRUNE_RULES: readonly { match: RegExp; maxAgeMs: number }[] = [
   // Activity first: 'conversation_activities' is an activity list, not a conversation.
   { match: /activit/i, maxAgeMs: STORED_ACTIVITY_PRUNE_AGE_MS },
   { match: /^conversation/i, maxAgeMs: STORED_CONVERSATION_MAX_AGE_MS },
 ];
 
 /** Which JS type a value has, telling arrays and null apart from objects. */
-export function typeTag(value: unknown): string {
+function typeTag(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;

@@ -6,7 +6,7 @@ import {
   SERVICE_WORKER_URL,
   type WorkboxLike,
 } from './pwa.ts';
-import { isCachedApiPath, notificationTarget } from './sw-rules.ts';
+import { isCachedApiPath, notificationTarget } from '../services/pwa/sw-rules.ts';
 import { usePwaStore } from '../stores/pwa.ts';
 
 type Handler = (event: { isUpdate?: boolean }) => void;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { READ_REPORT_DELAY_MS } from '@stoop/shared';
-import { chatApi } from './chat-api.ts';
+import { chatApi } from '../chat-api.ts';
 import { clearReadReports, reportSeen } from './read-reports.ts';
-import { runSessionCleanup } from './session-cleanup.ts';
+import { runSessionCleanup } from '../session/session-cleanup.ts';
 
 let markRead: MockInstance<typeof chatApi.markRead>;
 

@@ -32,11 +32,7 @@ export function buildBatch(logs: LogEntry[], meta: BatchMetaInput): LogBatch {
 }
 
 /** Cuts an oversize entry: message to 1000 characters; a stack and context that still overflow go. */
-export function shrinkEntry(
-  entry: LogEntry,
-  meta: BatchMetaInput,
-  maxBytes = LOG_MAX_PAYLOAD_BYTES,
-): LogEntry {
+function shrinkEntry(entry: LogEntry, meta: BatchMetaInput, maxBytes = LOG_MAX_PAYLOAD_BYTES): LogEntry {
   const cut: LogEntry = { ...entry, message: entry.message.slice(0, LOG_OVERSIZE_MESSAGE_CHARS) };
   if (payloadBytes(buildBatch([cut], meta)) <= maxBytes) return cut;
   // The spec only names the message; anything else that keeps one entry over 2 MB is dropped so

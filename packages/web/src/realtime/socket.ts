@@ -5,120 +5,25 @@
  * seq seen, so open conversations catch up on everything missed, edits and deletions included.
  */
 import { io, type Socket } from 'socket.io-client';
-import { create } from 'zustand';
-import type {
-  Ack,
-  ClientToServerEvents,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
-} from '@stoop/shared';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@stoop/shared';
 import { ERROR_CODES } from '@stoop/shared/texts';
-import { applyProfileUpdated, applyUserLocked } from './account-events.ts';
-import { getApiBaseUrl } from './api.ts';
-import { chatApi } from './chat-api.ts';
-import { logger } from './logger.ts';
-import { memoryMonitor } from './memory.ts';
-import { registerSessionCleanup } from './session-cleanup.ts';
+import { applyUserLocked } from '../platform/account-events.ts';
+import { getApiBaseUrl } from '../services/api.ts';
+import { chatApi } from '../services/chat-api.ts';
+import { logger } from '../services/logger.ts';
+import { memoryMonitor } from '../services/device/memory.ts';
+import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { useConnectionStore, type ConnectionState } from '../stores/connection.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
-import { reportSeen } from './read-reports.ts';
+import { useOutboxStore } from '../stores/outbox.ts';
 import { useUsersStore } from '../stores/users.ts';
+import { receiveServerEvent, SERVER_EVENT_NAMES } from './server-events.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-/** idle: no session socket; disconnected: lost and retrying. */
-export type ConnectionState = 'idle' | 'disconnected' | 'connecting' | 'connected' | 'syncing';
 
-/** Connection state for the screens (a banner while offline or catching up). */
-export const useConnectionStore = create<{ state: ConnectionState }>()(() => ({ state: 'idle' }));
 const setConnection = (state: ConnectionState) => useConnectionStore.setState({ state });
-
-/** Every server event, each once; the record type makes a missing or extra name a compile error. */
-const EVENT_NAMES: Record<ServerEventName, true> = {
-  'message:new': true,
-  'message:updated': true,
-  'message:deleted': true,
-  'message:liked': true,
-  'conversation:created': true,
-  'conversation:updated': true,
-  'conversation:deleted': true,
-  'profile:updated': true,
-  typing: true,
-  presence: true,
-  'announcement:new': true,
-  'notification:new': true,
-  'user:locked': true,
-};
-
-export type ServerEvent = {
-  [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
-}[ServerEventName];
-
-function assertNever(value: never): never {
-  throw new Error(`Unhandled server event: ${JSON.stringify(value)}`);
-}
-
-/** Applies one server event to the stores. Exhaustive: a new event name fails to compile here. */
-export function handleServerEvent(event: ServerEvent): void {
-  const me = useAuthStore.getState().user?.id ?? null;
-  const messages = useMessagesStore.getState();
-  const conversations = useConversationsStore.getState();
-  switch (event.name) {
-    case 'message:new': {
-      const { message } = event.payload;
-      messages.applyServerMessages([message]);
-      conversations.stopTyping(message.conversationId, message.userId);
-      if (message.parentMessageId === null) {
-        // A window back in history holds it back (message-window.ts): unread until the newest end.
-        const outOfView = messages.cache.conversations[message.conversationId]?.hasNewer === true;
-        conversations.noteIncomingMessage(
-          message.conversationId,
-          message.createdAt,
-          message.userId === me,
-          outOfView,
-        );
-        // Seen live in the open conversation (own posts too): the server's read position follows.
-        if (message.conversationId === conversations.activeConversationId && !outOfView)
-          reportSeen(message.conversationId, message.seq);
-      }
-      return;
-    }
-    case 'message:updated':
-    case 'message:deleted':
-    case 'message:liked':
-      messages.applyServerMessages([event.payload.message]);
-      return;
-    case 'conversation:created':
-    case 'conversation:updated':
-      conversations.upsertConversation(event.payload.conversation);
-      return;
-    case 'conversation:deleted':
-      conversations.removeConversation(event.payload.conversationId);
-      messages.dropConversation(event.payload.conversationId);
-      return;
-    case 'profile:updated':
-      applyProfileUpdated(event.payload.user);
-      return;
-    case 'typing':
-      if (event.payload.userId !== me) {
-        conversations.addTyping(event.payload.conversationId, event.payload.userId, event.payload.username);
-      }
-      return;
-    case 'presence':
-      conversations.setPresence(event.payload.online);
-      return;
-    case 'announcement:new':
-    case 'notification:new':
-      // Announcements and notifications have their own screens (later issues); nothing cached here.
-      return;
-    case 'user:locked':
-      void applyUserLocked(event.payload.userId);
-      return;
-    default:
-      assertNever(event);
-  }
-}
 
 /** Pages GET /api/sync from the highest seq seen until nothing is left (DESIGN delivery rules). */
 export async function catchUp(): Promise<void> {
@@ -179,15 +84,9 @@ export function connectSocket(): ChatSocket {
   if (socket) return socket;
   const created = createSocket();
   socket = created;
-  for (const name of Object.keys(EVENT_NAMES) as ServerEventName[]) {
-    // socket.io's typed `on` cannot take a union of names; the payload type follows the name.
-    (created as unknown as Socket).on(name, (payload: unknown) => {
-      try {
-        handleServerEvent({ name, payload } as ServerEvent);
-      } catch (error) {
-        logger.error('A server event could not be applied', error, { name });
-      }
-    });
+  for (const name of SERVER_EVENT_NAMES) {
+    // socket.io's typed `on` cannot take a union of names; receiveServerEvent checks the payload.
+    (created as unknown as Socket).on(name, (payload: unknown) => receiveServerEvent(name, payload));
   }
   created.on('connect', () => void onConnect());
   created.on('disconnect', (reason) => {
@@ -245,6 +144,7 @@ registerSessionCleanup(() => {
   disconnectSocket();
   unregisterCache?.();
   unregisterCache = null;
+  useOutboxStore.getState().reset();
   useMessagesStore.getState().reset();
   useConversationsStore.getState().reset();
   useUsersStore.getState().reset();

@@ -5,8 +5,6 @@
 import { toast as sonner, type ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
 
-export type ToastPosition = typeof TOAST_POSITION;
-
 /**
  * SPEC 9 says "duration 0 (no auto-close)"; sonner treats 0 as "close at once", so 0 maps to
  * Infinity. Any other value passes through.

@@ -5,15 +5,15 @@
  * light, dark or auto; auto follows prefers-color-scheme live.
  */
 import { DARK_MODE_ENABLED_DEFAULT, DEFAULT_THEME } from '@stoop/shared';
-import { storage } from './storage.ts';
+import { storage } from '../storage/storage.ts';
 
-export const THEME_MODES = ['light', 'dark', 'auto'] as const;
+const THEME_MODES = ['light', 'dark', 'auto'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
 /** Storage key of the preference (storage adds the 'tlbot_' prefix). */
 export const THEME_PREFERENCE_KEY = 'theme-preference';
-export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 export const DEFAULT_THEME_MODE: ThemeMode = DEFAULT_THEME;
 

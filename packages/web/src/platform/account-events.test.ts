@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@stoop/shared';
 import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
-import { logger } from './logger.ts';
-import { setNavigator } from './navigation.ts';
-import { registerSessionCleanup } from './session-cleanup.ts';
-import { handleServerEvent } from './socket.ts';
+import { logger } from '../services/logger.ts';
+import { setNavigator } from '../navigation/navigate.ts';
+import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
+import { handleServerEvent } from '../realtime/server-events.ts';
+// The socket module registers the logout cleanup (sockets, messages, users) that a lock runs.
+import '../realtime/socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useUsersStore } from '../stores/users.ts';

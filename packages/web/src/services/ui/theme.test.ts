@@ -8,8 +8,8 @@ import {
   resolveTheme,
   THEME_PREFERENCE_KEY,
 } from './theme.ts';
-import { storage } from './storage.ts';
-import { useThemeStore } from '../stores/theme.ts';
+import { storage } from '../storage/storage.ts';
+import { useThemeStore } from '../../stores/theme.ts';
 
 type Listener = (e: MediaQueryListEvent) => void;
 function stubMatchMedia(initialDark: boolean) {

@@ -12,7 +12,7 @@ import {
   type Conversation,
   type ConversationType,
 } from '@stoop/shared';
-import { storage } from './storage.ts';
+import { storage } from '../storage/storage.ts';
 
 export interface ConversationActivity {
   conversationId: string;
@@ -83,7 +83,7 @@ export function saveActivities(activities: ConversationActivity[], now: number =
 }
 
 /** Keeps the 50 most recently used; the least recent go first. */
-export function capActivities(activities: ConversationActivity[]): ConversationActivity[] {
+function capActivities(activities: ConversationActivity[]): ConversationActivity[] {
   if (activities.length <= TRACKED_ACTIVITIES_LIMIT) return activities;
   return [...activities]
     .sort((a, b) => b.lastInteractedAt - a.lastInteractedAt)

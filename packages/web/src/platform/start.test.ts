@@ -13,11 +13,11 @@ vi.mock('web-vitals', () => ({
   onTTFB: vi.fn(),
 }));
 
-import { startPlatform } from './platform-start.ts';
-import { logger } from './logger.ts';
-import { memoryMonitor } from './memory.ts';
+import { startPlatform } from './start.ts';
+import { logger } from '../services/logger.ts';
+import { memoryMonitor } from '../services/device/memory.ts';
 import { clearOfflineData } from './pwa.ts';
-import { runSessionCleanup } from './session-cleanup.ts';
+import { runSessionCleanup } from '../services/session/session-cleanup.ts';
 import { WEB_SAFE_AREA_BOTTOM_PX } from '@stoop/shared';
 
 describe('startPlatform', () => {

@@ -5,13 +5,13 @@
  * service worker. Safe to call twice (the second call does nothing).
  */
 import '../styles/theme.css';
-import { logger } from './logger.ts';
-import { startPerformanceTelemetry } from './logger-vitals.ts';
-import { memoryMonitor } from './memory.ts';
-import { isNativePlatform } from './platform.ts';
+import { logger } from '../services/logger.ts';
+import { startPerformanceTelemetry } from '../services/logger/logger-vitals.ts';
+import { memoryMonitor } from '../services/device/memory.ts';
+import { isNativePlatform } from '../services/device/platform.ts';
 import { clearOfflineData, registerServiceWorker, serviceWorkerSupported } from './pwa.ts';
-import { registerSessionCleanup } from './session-cleanup.ts';
-import { applyWebSafeArea, scheduleStylePreloads } from './style-preload.ts';
+import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
+import { applyWebSafeArea, scheduleStylePreloads } from '../services/device/style-preload.ts';
 import { useActivityStore } from '../stores/activity.ts';
 import { useThemeStore } from '../stores/theme.ts';
 

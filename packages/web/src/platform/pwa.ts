@@ -7,7 +7,7 @@
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_UPDATE_INTERVAL_MS } from '@stoop/shared';
 import { usePwaStore } from '../stores/pwa.ts';
-import { SW_MESSAGES } from './sw-rules.ts';
+import { SW_MESSAGES } from '../services/pwa/sw-rules.ts';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 

@@ -4,12 +4,12 @@
  * the server intake accepts it without CSRF).
  */
 import { CORRELATION_ID_HEADER, CSRF_HEADER, LOG_SEND_TIMEOUT_MS, type LogBatch } from '@stoop/shared';
-import { getApiBaseUrl, getCsrfToken } from './api.ts';
+import { getApiBaseUrl, getCsrfToken } from '../api.ts';
 import { newId } from './logger-session.ts';
 
 export const LOG_INTAKE_PATH = '/api/logs/frontend';
 
-export function intakeUrl(): string {
+function intakeUrl(): string {
   return `${getApiBaseUrl()}${LOG_INTAKE_PATH}`;
 }
 

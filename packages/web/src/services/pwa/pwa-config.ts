@@ -1,6 +1,6 @@
 /**
  * vite-plugin-pwa options (used by vite.config.ts, build time only): our own service worker (injectManifest: src/sw.ts built to /sw.js),
- * registered by src/services/pwa.ts (so injectRegister is off), and the install manifest.
+ * registered by src/platform/pwa.ts (so injectRegister is off), and the install manifest.
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 

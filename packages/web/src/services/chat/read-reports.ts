@@ -1,7 +1,7 @@
 import { READ_REPORT_DELAY_MS } from '@stoop/shared';
-import { chatApi } from './chat-api.ts';
-import { logger } from './logger.ts';
-import { registerSessionCleanup } from './session-cleanup.ts';
+import { chatApi } from '../chat-api.ts';
+import { logger } from '../logger.ts';
+import { registerSessionCleanup } from '../session/session-cleanup.ts';
 
 /** The highest seq seen per conversation since the last report. */
 const pending = new Map<string, number>();
@@ -20,7 +20,7 @@ export function reportSeen(conversationId: string, seq: number): void {
 }
 
 /** Sends what is pending now. */
-export function flushReadReports(): void {
+function flushReadReports(): void {
   if (timer) clearTimeout(timer);
   timer = undefined;
   const reports = [...pending];

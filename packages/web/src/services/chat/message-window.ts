@@ -16,7 +16,7 @@ import { compareMessages, isLocalMessage, mergeMessages, replacesLocalEcho } fro
 export type PageMode = 'initial' | 'older' | 'newer' | 'around';
 
 /** The end of the window the resident last moved towards; trimming keeps it. */
-export type ReadingEnd = 'newest' | 'oldest';
+type ReadingEnd = 'newest' | 'oldest';
 
 export interface ConversationCache {
   /** Sorted by createdAt ascending, ties by id; tombstones never kept. */

@@ -12,7 +12,7 @@ const longUsDate = new Intl.DateTimeFormat('en-US', {
 });
 
 /** Local calendar day key (yyyy-m-d), so groups split at local midnight. */
-export function dayKey(date: Date): string {
+function dayKey(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
 

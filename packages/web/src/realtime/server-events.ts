@@ -1,0 +1,105 @@
+/**
+ * Server events into the stores (DESIGN "Real-time events"). Every payload is checked against the
+ * shared schema first: a malformed event is logged and dropped, so it never reaches a store.
+ */
+import { serverEventSchemas, type ServerEventName, type ServerEventPayload } from '@stoop/shared';
+import { applyProfileUpdated, applyUserLocked } from '../platform/account-events.ts';
+import { reportSeen } from '../services/chat/read-reports.ts';
+import { logger } from '../services/logger.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { useConversationsStore } from '../stores/conversations.ts';
+import { useMessagesStore } from '../stores/messages.ts';
+
+/** Every server event name, from the shared schemas (the one list both ends agree on). */
+export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
+
+export type ServerEvent = {
+  [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
+}[ServerEventName];
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled server event: ${JSON.stringify(value)}`);
+}
+
+/** Applies one server event to the stores. Exhaustive: a new event name fails to compile here. */
+export function handleServerEvent(event: ServerEvent): void {
+  const me = useAuthStore.getState().user?.id ?? null;
+  const messages = useMessagesStore.getState();
+  const conversations = useConversationsStore.getState();
+  switch (event.name) {
+    case 'message:new': {
+      const { message } = event.payload;
+      messages.applyServerMessages([message]);
+      conversations.stopTyping(message.conversationId, message.userId);
+      if (message.parentMessageId === null) {
+        // A window back in history holds it back (message-window.ts): unread until the newest end.
+        const outOfView = messages.cache.conversations[message.conversationId]?.hasNewer === true;
+        conversations.noteIncomingMessage(
+          message.conversationId,
+          message.createdAt,
+          message.userId === me,
+          outOfView,
+        );
+        // Seen live in the open conversation (own posts too): the server's read position follows.
+        if (message.conversationId === conversations.activeConversationId && !outOfView)
+          reportSeen(message.conversationId, message.seq);
+      }
+      return;
+    }
+    case 'message:updated':
+    case 'message:deleted':
+    case 'message:liked':
+      messages.applyServerMessages([event.payload.message]);
+      return;
+    case 'conversation:created':
+    case 'conversation:updated':
+      conversations.upsertConversation(event.payload.conversation);
+      return;
+    case 'conversation:deleted':
+      conversations.removeConversation(event.payload.conversationId);
+      messages.dropConversation(event.payload.conversationId);
+      return;
+    case 'profile:updated':
+      applyProfileUpdated(event.payload.user);
+      return;
+    case 'typing':
+      if (event.payload.userId !== me) {
+        conversations.addTyping(event.payload.conversationId, event.payload.userId, event.payload.username);
+      }
+      return;
+    case 'presence':
+      conversations.setPresence(event.payload.online);
+      return;
+    case 'announcement:new':
+    case 'notification:new':
+      // Announcements and notifications have their own screens (later issues); nothing cached here.
+      return;
+    case 'user:locked':
+      void applyUserLocked(event.payload.userId);
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+/**
+ * One event as the socket delivers it: checked against its schema, then applied. A payload the
+ * schema refuses is logged and dropped; a handler that throws is logged too. Never throws.
+ */
+export function receiveServerEvent(name: ServerEventName, payload: unknown): void {
+  const checked = serverEventSchemas[name].safeParse(payload);
+  if (!checked.success) {
+    logger.warn('A malformed server event was dropped', {
+      name,
+      issues: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    });
+    return;
+  }
+  try {
+    // The original payload, not the parsed copy: parsing strips keys the schema does not list,
+    // and the stores have always received what the server sent.
+    handleServerEvent({ name, payload } as ServerEvent);
+  } catch (error) {
+    logger.error('A server event could not be applied', error, { name });
+  }
+}
