@@ -24,6 +24,7 @@ import { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { guardInput } from './http/input-guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
 import { ensureChatBus } from './conversations/context.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  guardInput(app);
 
   const database = options.database ?? (await createDatabase(config));
   if (!options.database) {
