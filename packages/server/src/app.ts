@@ -31,6 +31,7 @@ import { ensureChatBus } from './conversations/context.ts';
 import { chatPlugin } from './conversations/plugin.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { logRoutes } from './logs/routes.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The one domain event bus, at the root so account services publish on the bus chat maps.
   ensureChatBus(app);
+  await app.register(opsPlugin, { database });
   // Domains. Each registers its own routes under /api; add new domains here.
   await app.register(authRoutes);
   await app.register(userRoutes);
