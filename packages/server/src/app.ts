@@ -74,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessionCache', new SessionCache(config.SESSION_CACHE_SECONDS * 1000));
   app.addHook('onClose', () => mailer.close());
 
-  addSecurityHeaders(app, { upgradeInsecureRequests: config.secureCookies });
+  addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await app.register(cookie);
 
   const redis = config.REDIS_URL
