@@ -24,12 +24,14 @@ import { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
+import { guardInput } from './http/input-guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
 import { ensureChatBus } from './conversations/context.ts';
 import { chatPlugin } from './conversations/plugin.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { logRoutes } from './logs/routes.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  guardInput(app);
 
   const database = options.database ?? (await createDatabase(config));
   if (!options.database) {
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessionCache', new SessionCache(config.SESSION_CACHE_SECONDS * 1000));
   app.addHook('onClose', () => mailer.close());
 
-  addSecurityHeaders(app, { upgradeInsecureRequests: config.secureCookies });
+  addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await app.register(cookie);
 
   const redis = config.REDIS_URL
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The one domain event bus, at the root so account services publish on the bus chat maps.
   ensureChatBus(app);
+  await app.register(opsPlugin, { database });
   // Domains. Each registers its own routes under /api; add new domains here.
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -69,6 +69,11 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: intFrom(30, 1),
   /** How long a looked-up session is reused without a lookup (auth/session-cache.ts); 0 turns it off. */
   SESSION_CACHE_SECONDS: intFrom(30, 0),
+  /** Bearer token a Prometheus scraper off this machine sends for /metrics (loopback needs none). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces')
+    .optional(),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

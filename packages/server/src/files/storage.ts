@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { isImage, sniffType } from './sniff.ts';
+import { withoutMetadata } from './strip-metadata.ts';
 
 /** Thumbnails fit in a 320 px square; webp keeps them small. */
 export const THUMBNAIL_SIZE = 320;
@@ -19,11 +20,15 @@ export type StoredFile = {
   thumbnailKey: string | null;
 };
 
-/** Writes the bytes (and a thumbnail for images) and returns what the files row needs. */
-export async function storeBytes(uploadDir: string, bytes: Buffer): Promise<StoredFile> {
+/**
+ * Writes the bytes (and a thumbnail for images) and returns what the files row needs. Images are
+ * stored without their EXIF/XMP metadata (a phone photo's GPS position must not reach the chat).
+ */
+export async function storeBytes(uploadDir: string, upload: Buffer): Promise<StoredFile> {
   await mkdir(chatDir(uploadDir), { recursive: true });
   const id = uuidv7();
-  const mimeType = sniffType(bytes);
+  const mimeType = sniffType(upload);
+  const bytes = await withoutMetadata(upload, mimeType);
   const storageKey = `${id}.bin`;
   await writeFile(resolveKey(uploadDir, storageKey), bytes, { mode: 0o600 });
   let thumbnailKey: string | null = null;

@@ -55,6 +55,14 @@ function fieldOf(instancePath: string): string | undefined {
   return field === '' ? undefined : field;
 }
 
+/**
+ * The multipart parser (busboy) throws plain errors for a missing boundary or a body cut off
+ * mid-part; they carry no status, so they are recognised by their wording.
+ */
+function isMalformedMultipart(error: Error): boolean {
+  return /^Multipart: |unexpected end of (multipart data|form)|malformed part header/i.test(error.message);
+}
+
 function classify(error: FastifyError | HttpError | Error): ApiError {
   if (error instanceof HttpError) return errorBody(error.statusCode, error.message, error.code, error.field);
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -75,6 +83,9 @@ function classify(error: FastifyError | HttpError | Error): ApiError {
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return errorBody(400, 'The request body is not valid JSON', ERROR_CODES.validation);
+  }
+  if (isMalformedMultipart(error)) {
+    return errorBody(400, `Malformed multipart body: ${error.message}`, ERROR_CODES.validation);
   }
   if (status === 429) return errorBody(429, error.message, ERROR_CODES.rateLimited);
   if (typeof status === 'number' && status >= 400 && status < 500) {

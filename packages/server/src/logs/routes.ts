@@ -18,6 +18,7 @@ import {
 } from '@stoop/shared';
 import { badRequest } from '../http/errors.ts';
 import { limitBy } from '../http/rate-limit.ts';
+import { fillMissingMeta } from './meta-defaults.ts';
 
 export const LOG_INTAKE_PATH = '/api/logs/frontend';
 
@@ -121,7 +122,7 @@ export function logRoutes(app: FastifyInstance, _opts: unknown, done: (err?: Err
       preHandler: perSession,
     },
     async (request, reply) => {
-      const batch = validate(request.body);
+      const batch = validate(fillMissingMeta(request.body, request.headers['user-agent']));
       writeBatch(request, batch, correlationIdOf(request));
       return reply.status(204).send();
     },

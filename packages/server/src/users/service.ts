@@ -78,7 +78,7 @@ export async function updateProfile(ctx: AccountCtx, user: UserRow, input: Profi
     patch.email = body.email;
   }
   if (body.avatarPath !== undefined && input.avatar === undefined) {
-    patch.avatar = resolveAvatarPath(ctx.config.UPLOAD_DIR, body.avatarPath);
+    patch.avatar = resolveAvatarPath(ctx.config.UPLOAD_DIR, body.avatarPath, user.avatar);
   }
   if (input.avatar !== undefined) patch.avatar = await storeAvatar(ctx.config.UPLOAD_DIR, input.avatar);
 
@@ -99,12 +99,16 @@ export async function updateProfile(ctx: AccountCtx, user: UserRow, input: Profi
   return updated;
 }
 
-/** avatarPath: '' clears the avatar, else it must name one of our stored avatar files. */
-function resolveAvatarPath(uploadDir: string, avatarPath: string): string | null {
+/**
+ * avatarPath: '' clears the avatar, else it must name the user's own stored avatar file. Another
+ * user's file is refused: adopting it would let the next upload delete it as the "old" avatar.
+ */
+function resolveAvatarPath(uploadDir: string, avatarPath: string, current: string | null): string | null {
   if (avatarPath === '') return null;
   const file = avatarPath.replace(/^\/api\/avatars\//, '');
-  if (!AVATAR_FILE_PATTERN.test(file) || !existsSync(path.join(avatarDir(uploadDir), file))) {
-    throw badRequest('avatarPath: must be an avatar URL returned by this server, or empty', 'avatarPath');
+  const own = file === current;
+  if (!own || !AVATAR_FILE_PATTERN.test(file) || !existsSync(path.join(avatarDir(uploadDir), file))) {
+    throw badRequest('avatarPath: must be your current avatar URL, or empty', 'avatarPath');
   }
   return file;
 }
