@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { checkCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
+import * as access from '../access/rules.ts';
 
 /** preValidation hook: 401 UNAUTHENTICATED without a session. */
 export function requireUser(request: FastifyRequest): Promise<void> {
@@ -14,7 +15,7 @@ export function requireUser(request: FastifyRequest): Promise<void> {
 /** preValidation hook: 401 without a session, 403 FORBIDDEN for non-admins. */
 export function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) return Promise.reject(unauthorized());
-  if (request.user.role !== 'admin') return Promise.reject(forbidden('Only admins can do that'));
+  if (!access.isAdmin(request.user)) return Promise.reject(forbidden('Only admins can do that'));
   return Promise.resolve();
 }
 

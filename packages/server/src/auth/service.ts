@@ -19,6 +19,7 @@ import {
   invalidatePasswordResets,
   setSessionActingAs,
 } from './repo.ts';
+import { isAdmin } from '../access/rules.ts';
 
 /** What the services need from the app: its database, configuration and mailer. */
 export type Ctx = { db: Db; config: Config; mailer: Mailer; sessionCache: SessionCache; chatBus: EventBus };
@@ -137,7 +138,7 @@ export async function setUser(
   owner: UserRow,
   targetId: string,
 ): Promise<UserRow> {
-  if (owner.role !== 'admin') throw forbidden('Only admins can act as another user');
+  if (!isAdmin(owner)) throw forbidden('Only admins can act as another user');
   const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound('User not found');
   const actingAs = target.id === owner.id ? null : target.id;

@@ -3,7 +3,7 @@ import { TEXTS, type Conversation, type CreateConversationBody } from '@stoop/sh
 import type { DbOrTx } from '../db/client.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { deleteFileRow } from '../files/repo.ts';
 import { attachIcon } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
@@ -11,7 +11,8 @@ import { removeStored } from '../files/storage.ts';
 import { presentMessage } from '../messages/present.ts';
 import { recentFileMessages, withDetails } from '../messages/repo.ts';
 import { findUserById } from '../users/repo.ts';
-import { requireConversationAccess } from './access.ts';
+import { presentParticipant } from '../users/present.ts';
+import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
 import type { ChatContext } from './context.ts';
 import { presentConversation } from './present.ts';
 import * as repo from './repo.ts';
@@ -31,7 +32,7 @@ export async function viewConversation(
 
 /** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
 export async function listConversations(ctx: ChatContext, user: UserRow): Promise<Conversation[]> {
-  const ids = await repo.readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const ids = await readableConversationIds(ctx.db, user);
   const [rows, participants, stats] = await Promise.all([
     repo.listConversationsByIds(ctx.db, ids),
     repo.participantIdsOf(ctx.db, ids),
@@ -46,13 +47,14 @@ export const RECENT_FILES = 10;
 
 export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
-  const [view, participants, counts, fileRows] = await Promise.all([
+  const [view, participantRows, counts, fileRows] = await Promise.all([
     viewConversation(ctx.db, conversation, user.id),
-    repo.participantProfiles(ctx.db, id),
+    repo.participantUsers(ctx.db, id),
     repo.countMessagesAndFiles(ctx.db, id),
     recentFileMessages(ctx.db, id, RECENT_FILES),
   ]);
   const recentFiles = (await withDetails(ctx.db, fileRows)).map(presentMessage);
+  const participants = participantRows.map(presentParticipant);
   return { conversation: view, participants, ...counts, recentFiles };
 }
 
@@ -216,7 +218,7 @@ export async function channelAdminAction(
   id: string,
   action: ChannelAdminAction,
 ): Promise<Conversation> {
-  if (admin.role !== 'admin') throw forbidden('Only admins can do that');
+  requireAdmin(admin);
   const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
   if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
   let row: ConversationRow | undefined;

@@ -1,7 +1,7 @@
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, UserRow } from '../db/schema/index.ts';
-import { requireConversationAccess } from '../conversations/access.ts';
+import { requireConversationAccess } from '../access/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
 import { findFile, insertFile, messageOfFile } from './repo.ts';

@@ -2,15 +2,21 @@ import { validate as isUuid, v7 as uuidv7 } from 'uuid';
 import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessagesQuery } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
-import { CONVERSATION_NOT_FOUND, canRead, requireConversationAccess } from '../conversations/access.ts';
+import {
+  CONVERSATION_NOT_FOUND,
+  MESSAGE_NOT_FOUND,
+  isAdmin,
+  readableConversationIds,
+  requireConversationAccess,
+  requireMessageAccess,
+} from '../access/index.ts';
 import type { ChatContext } from '../conversations/context.ts';
-import { markReadUpTo, readableConversationIds } from '../conversations/repo.ts';
+import { markReadUpTo } from '../conversations/repo.ts';
 import { presentConversation } from '../conversations/present.ts';
 import { deleteFileRow } from '../files/repo.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { MESSAGE_NOT_FOUND, requireMessageAccess } from './access.ts';
 import { readHistory } from './history.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage } from './present.ts';
@@ -56,7 +62,7 @@ export async function listMessages(
   const afterDate = query.afterDate ? new Date(query.afterDate) : undefined;
   const snapshot = await readHistory(ctx.db, {
     conversationId,
-    userId: user.id,
+    viewer: user,
     limit: query.limit,
     beforeDate,
     beforeId: beforeDate ? query.beforeId : undefined,
@@ -64,9 +70,8 @@ export async function listMessages(
     afterId: query.afterId,
     around: query.around,
   });
-  // The same rule as requireConversationAccess; on refusal nothing that was read is used.
-  if (!snapshot || !canRead(snapshot.conversation, user, snapshot.lastReadSeq !== null))
-    throw notFound(CONVERSATION_NOT_FOUND);
+  // The access rule was applied by the statement itself; on refusal nothing that was read is used.
+  if (!snapshot || !snapshot.readable) throw notFound(CONVERSATION_NOT_FOUND);
   // A message of another conversation, a reply or a made-up id: nothing of the page goes out.
   if (query.around !== undefined && !snapshot.anchorFound) throw notFound(MESSAGE_NOT_FOUND);
   const { conversation, lastReadSeq } = snapshot;
@@ -119,9 +124,11 @@ export async function sendMessage(
   // A repeat answers with the first message. Looking it up first costs every send a query, so it is
   // done up front only when a file would otherwise be stored again, or when the checks below refuse
   // the send (a repeat is answered even if its parent was deleted since); otherwise the batch's
-  // insert finds the repeat by the unique (user, clientMessageId) index.
+  // insert finds the repeat by the unique (user, conversation, clientMessageId) index.
   const repeated = async () => {
-    const first = clientMessageId ? await repo.findByClientId(ctx.db, user.id, clientMessageId) : undefined;
+    const first = clientMessageId
+      ? await repo.findByClientId(ctx.db, user.id, conversationId, clientMessageId)
+      : undefined;
     return first ? { message: await presentOne(ctx.db, first), created: false } : undefined;
   };
   if (upload) {
@@ -160,7 +167,7 @@ export async function sendMessage(
         mentionedUsers,
       },
       file,
-      seesHidden: user.role === 'admin',
+      seesHidden: isAdmin(user),
     });
   } catch (error) {
     if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
@@ -257,7 +264,7 @@ export async function editMessage(
 export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   const found = isUuid(id) ? await repo.findMessage(ctx.db, id) : undefined;
   if (!found) throw notFound(MESSAGE_NOT_FOUND);
-  if (user.role !== 'admin') {
+  if (!isAdmin(user)) {
     await requireMessageAccess(ctx.db, user, id, 'read');
     if (found.userId !== user.id) throw forbidden('Only the author or an admin can delete a message');
   }
@@ -318,7 +325,7 @@ export async function searchMessages(
   user: UserRow,
   query: { q: string; limit: number; offset: number },
 ): Promise<{ messages: Message[]; total: number }> {
-  const ids = await readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const ids = await readableConversationIds(ctx.db, user);
   const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
   return { messages: await presentRows(ctx.db, rows), total };
 }

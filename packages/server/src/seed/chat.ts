@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { ChatContext } from '../conversations/context.ts';
-import { readableConversationIds } from '../conversations/repo.ts';
+import { readableConversationIds } from '../access/index.ts';
 import { createConversation } from '../conversations/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { flagMessage, likeMessage, sendMessage } from '../messages/service.ts';
@@ -116,7 +116,7 @@ export async function seedChat(db: Db, uploadDir: string, users: UserRow[]): Pro
   const people = users.filter((u) => !u.isLocked);
   if (people.length < 2) return;
   const first = people[0] as UserRow;
-  if ((await readableConversationIds(db, first.id, true)).length > 0) return;
+  if ((await readableConversationIds(db, { ...first, role: 'admin' })).length > 0) return;
   const ctx: ChatContext = { db, bus: new EventBus(), uploadDir, attachmentMaxBytes: 25 * 1024 * 1024 };
   const who = (index: number) => people[index % people.length] as UserRow;
 

@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
 import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+import { isAdmin } from '../access/rules.ts';
 
 /** Services that change accounts also announce them; the app itself satisfies this. */
 export type AccountCtx = Ctx & { chatBus: EventBus };
@@ -31,7 +32,7 @@ export function listDirectory(ctx: Ctx, query: { q?: string | undefined; limit: 
 /** A user by id; non-admins only see approved users and themselves. */
 export async function getVisibleUser(ctx: Ctx, id: string, viewer: UserRow): Promise<UserRow> {
   const user = await findUserById(ctx.db, id);
-  if (!user || (user.isLocked && viewer.role !== 'admin' && viewer.id !== user.id)) {
+  if (!user || (user.isLocked && !isAdmin(viewer) && viewer.id !== user.id)) {
     throw notFound('User not found');
   }
   return user;
