@@ -31,7 +31,7 @@ export async function createSession(
 async function dropSession(request: FastifyRequest, sessionId: string): Promise<void> {
   await deleteSession(request.server.db, sessionId);
   request.server.sessionCache.forget({ sessionId });
-  request.server.chatBus.publish('session:ended', { sessionId });
+  request.server.bus.publish('session:ended', { sessionId });
 }
 
 /** Starts a session for `user` on this response, replacing any session the request carried. */

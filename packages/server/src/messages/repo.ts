@@ -31,9 +31,14 @@ const CHANGE_LOCK_KEY = 7_305_001;
  */
 export async function inChangeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})`);
+    await lockChanges(tx);
     return work(tx);
   });
+}
+
+/** Takes the change lock until the transaction ends: the first step of every message change. */
+export async function lockChanges(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})`);
 }
 
 const bumpSeq = sql`nextval('message_change_seq')`;

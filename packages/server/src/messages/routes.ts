@@ -15,8 +15,7 @@ import {
   type MessagesPage,
 } from '@stoop/shared';
 import { currentUser, requireUser } from '../auth/guards.ts';
-import { chatContext } from '../conversations/context.ts';
-import { parseFields } from '../conversations/routes.ts';
+import { parseFields } from '../http/fields.ts';
 import { readForm } from '../files/multipart.ts';
 import * as service from './service.ts';
 import { pageBody } from './page-body.ts';
@@ -41,12 +40,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const page = await service.listMessages(
-        chatContext(app),
-        currentUser(request),
-        request.params.id,
-        request.query,
-      );
+      const page = await service.listMessages(app, currentUser(request), request.params.id, request.query);
       // Already JSON (page-body.ts): a string with a JSON content type skips the serializer.
       return reply.type(JSON_CONTENT_TYPE).send(pageBody(page) as unknown as MessagesPage);
     },
@@ -65,11 +59,10 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const ctx = chatContext(app);
-      const form = await readForm(request, 'file', ctx.attachmentMaxBytes);
+      const form = await readForm(request, 'file', app.config.ATTACHMENT_MAX_BYTES);
       const fields = parseFields(sendMessageFieldsSchema, form.fields);
       const result = await service.sendMessage(
-        ctx,
+        app,
         currentUser(request),
         request.params.id,
         fields,
@@ -93,7 +86,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => ({
       message: await service.flagMessage(
-        chatContext(app),
+        app,
         currentUser(request),
         request.params.id,
         request.body.messageId,
@@ -113,7 +106,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.likeMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.likeMessage(app, currentUser(request), request.params.id),
     }),
   );
 
@@ -129,7 +122,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.unlikeMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.unlikeMessage(app, currentUser(request), request.params.id),
     }),
   );
 
@@ -146,12 +139,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.editMessage(
-        chatContext(app),
-        currentUser(request),
-        request.params.id,
-        request.body.content,
-      ),
+      message: await service.editMessage(app, currentUser(request), request.params.id, request.body.content),
     }),
   );
 
@@ -167,7 +155,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.deleteMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.deleteMessage(app, currentUser(request), request.params.id),
     }),
   );
 
@@ -182,7 +170,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => service.getThread(chatContext(app), currentUser(request), request.params.id),
+    async (request) => service.getThread(app, currentUser(request), request.params.id),
   );
 
   app.get(
@@ -196,7 +184,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: searchResultSchema, ...errors },
       },
     },
-    async (request) => service.searchMessages(chatContext(app), currentUser(request), request.query),
+    async (request) => service.searchMessages(app, currentUser(request), request.query),
   );
 
   done();

@@ -1,6 +1,7 @@
 import { validate as isUuid, v7 as uuidv7 } from 'uuid';
 import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessagesQuery } from '@stoop/shared';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { inTransaction } from '../transaction.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
 import {
   CONVERSATION_NOT_FOUND,
@@ -10,14 +11,14 @@ import {
   requireConversationAccess,
   requireMessageAccess,
 } from '../access/index.ts';
-import type { ChatContext } from '../conversations/context.ts';
+import type { ChatContext } from '../context.ts';
 import { markReadUpTo } from '../conversations/repo.ts';
 import { presentConversation } from '../conversations/present.ts';
 import { deleteFileRow } from '../files/repo.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { readHistory } from './history.ts';
+import { readHistory } from './repo/history.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage } from './present.ts';
 import * as repo from './repo.ts';
@@ -89,7 +90,7 @@ export async function listMessages(
   };
 }
 
-/** A history page whose messages are presented JSON texts, written by the database (history.ts). */
+/** A history page whose messages are presented JSON texts, written by the database (repo/history.ts). */
 export type PageOfTexts = Awaited<ReturnType<typeof listMessages>>;
 
 export type SendInput = {
@@ -149,7 +150,7 @@ export async function sendMessage(
   const mentionedUsers = await mentionsIn(ctx.db, content);
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
-  const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
+  const stored = upload ? await storeBytes(ctx.config.UPLOAD_DIR, upload.bytes) : undefined;
   const file = stored
     ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' }
     : undefined;
@@ -170,11 +171,11 @@ export async function sendMessage(
       seesHidden: isAdmin(user),
     });
   } catch (error) {
-    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    if (stored) await removeStored(ctx.config.UPLOAD_DIR, [stored.storageKey, stored.thumbnailKey]);
     throw error;
   }
   if (!outcome.created) {
-    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    if (stored) await removeStored(ctx.config.UPLOAD_DIR, [stored.storageKey, stored.thumbnailKey]);
     // Not inserted: the sender may not post here (the check answers 404), or two copies of one
     // send raced and the one that committed is the answer.
     await requireConversationAccess(ctx.db, user, conversationId, 'write');
@@ -182,6 +183,7 @@ export async function sendMessage(
     if (!answer) throw new Error('a send without a message was reported as a duplicate');
     return answer;
   }
+  // The batch's transaction has committed (the batcher answers only then): its events may leave.
   // A brand-new message has no likes or replies yet: no need to ask the database.
   const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });
   ctx.bus.publish('message:new', { message });
@@ -205,39 +207,45 @@ async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
   return access;
 }
 
+/**
+ * Runs a message change under the change lock and publishes `event` with the changed message once
+ * it committed (inTransaction).
+ */
 async function commitChange(
   ctx: ChatContext,
   event: 'message:updated' | 'message:deleted' | 'message:liked',
-  change: () => Promise<MessageRow | undefined>,
+  change: (tx: Tx) => Promise<MessageRow | undefined>,
 ): Promise<Message> {
-  const row = await change();
-  if (!row) throw notFound(MESSAGE_NOT_FOUND);
-  const message = await presentOne(ctx.db, row);
-  ctx.bus.publish(event, { message });
-  return message;
+  return inTransaction(
+    ctx,
+    async (tx, events) => {
+      const row = await change(tx);
+      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      const message = await presentOne(tx, row);
+      events.publish(event, { message });
+      return message;
+    },
+    repo.lockChanges,
+  );
 }
 
 /** POST /api/messages/{id}/like: SPEC 8, a second like is a 400 whose message contains 'already liked'. */
 export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      if (!(await repo.insertLike(tx, id, user.id)))
-        throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
-      return repo.changeMessage(tx, id, {});
-    }),
-  );
+  return commitChange(ctx, 'message:liked', async (tx) => {
+    if (!(await repo.insertLike(tx, id, user.id)))
+      throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
+    return repo.changeMessage(tx, id, {});
+  });
 }
 
 /** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (SPEC 8 treats it as done). */
 export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
-      return repo.changeMessage(tx, id, {});
-    }),
-  );
+  return commitChange(ctx, 'message:liked', async (tx) => {
+    if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
+    return repo.changeMessage(tx, id, {});
+  });
 }
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
@@ -250,10 +258,8 @@ export async function editMessage(
   const { message } = await liveMessage(ctx, user, id);
   if (message.userId !== user.id) throw forbidden('Only the author can edit a message');
   const mentionedUsers = await mentionsIn(ctx.db, content);
-  return commitChange(ctx, 'message:updated', () =>
-    repo.inChangeTransaction(ctx.db, (tx) =>
-      repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
-    ),
+  return commitChange(ctx, 'message:updated', (tx) =>
+    repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
   );
 }
 
@@ -270,21 +276,19 @@ export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string)
   }
   if (found.deletedAt) return presentOne(ctx.db, found);
   let file: FileRow | undefined;
-  const message = await commitChange(ctx, 'message:deleted', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      const now = new Date();
-      const row = await repo.changeMessage(tx, id, {
-        content: '',
-        mentionedUsers: [],
-        fileId: null,
-        deletedAt: now,
-        updatedAt: now,
-      });
-      if (found.fileId) file = await deleteFileRow(tx, found.fileId);
-      return row;
-    }),
-  );
-  if (file) await removeStored(ctx.uploadDir, [file.storageKey, file.thumbnailKey]);
+  const message = await commitChange(ctx, 'message:deleted', async (tx) => {
+    const now = new Date();
+    const row = await repo.changeMessage(tx, id, {
+      content: '',
+      mentionedUsers: [],
+      fileId: null,
+      deletedAt: now,
+      updatedAt: now,
+    });
+    if (found.fileId) file = await deleteFileRow(tx, found.fileId);
+    return row;
+  });
+  if (file) await removeStored(ctx.config.UPLOAD_DIR, [file.storageKey, file.thumbnailKey]);
   return message;
 }
 
@@ -297,12 +301,18 @@ export async function flagMessage(
 ): Promise<Message> {
   const { message } = await liveMessage(ctx, user, messageId);
   if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
-  const changed = await repo.inChangeTransaction(ctx.db, (tx) => repo.addUserFlag(tx, messageId, user.id));
-  // Flagging twice changes nothing: no new seq, no event, same answer.
-  if (!changed) return presentOne(ctx.db, message);
-  const presented = await presentOne(ctx.db, changed);
-  ctx.bus.publish('message:updated', { message: presented });
-  return presented;
+  return inTransaction(
+    ctx,
+    async (tx, events) => {
+      const changed = await repo.addUserFlag(tx, messageId, user.id);
+      // Flagging twice changes nothing: no new seq, no event, same answer.
+      if (!changed) return presentOne(tx, message);
+      const presented = await presentOne(tx, changed);
+      events.publish('message:updated', { message: presented });
+      return presented;
+    },
+    repo.lockChanges,
+  );
 }
 
 /** GET /api/messages/{id}/thread: a reply's id opens its parent's thread. */

@@ -20,7 +20,7 @@ import type { Db } from '../db/client.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
 import { batchSocketWrites } from './write-batching.ts';
-import type { EventBus } from './bus.ts';
+import type { EventBus } from '../bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
 
 export type SocketData = {

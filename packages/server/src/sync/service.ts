@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../conversations/context.ts';
+import type { ChatContext } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { changesAfter } from '../messages/repo.ts';
 import { presentRows } from '../messages/service.ts';

@@ -1,15 +1,15 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@stoop/shared';
-import type { DbOrTx } from '../db/client.ts';
-import { preparedPerDb } from '../db/prepared.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import {
   conversationParticipants,
   conversations,
   messages,
   type ConversationRow,
-} from '../db/schema/index.ts';
-import { canReadSql, isAdmin, type SqlViewer, type Viewer } from '../access/index.ts';
-import { unreadAfter, type ConversationStats } from '../conversations/repo.ts';
+} from '../../db/schema/index.ts';
+import { canReadSql, isAdmin, type SqlViewer, type Viewer } from '../../access/index.ts';
+import { unreadAfter, type ConversationStats } from '../../conversations/repo.ts';
 import { anchorKey, anyBeyond, cursorKey, jsonValue, pageText, splitPage } from './history-page.ts';
 
 /**
