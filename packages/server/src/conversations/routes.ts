@@ -51,7 +51,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.get(
     '/api/conversations',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The caller’s direct conversations and visible channels',
@@ -64,7 +64,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.get(
     '/api/conversations/:id/details',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Participants, message and file counts, recent files',
@@ -78,7 +78,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.post(
     '/api/conversations',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Create a direct conversation (JSON) or a channel (multipart with optional icon)',
@@ -106,7 +106,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.patch(
     '/api/conversations/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Rename, describe or re-icon (multipart); creator or admin',
@@ -132,7 +132,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.delete(
     '/api/conversations/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete with its messages; creator or admin',
@@ -149,7 +149,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.post(
     '/api/conversations/:id/read',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Marks the conversation read up to a change-feed position (messages seen live)',
@@ -173,7 +173,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     app.patch(
       `/api/conversations/:id/${path}`,
       {
-        preHandler: requireAdmin,
+        preValidation: requireAdmin,
         schema: {
           tags,
           summary: `Admin: ${action} a channel (SPEC 4)`,

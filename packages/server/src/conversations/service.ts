@@ -5,13 +5,11 @@ import { inTransaction, type PendingEvents } from '../transaction.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { deleteFileRow } from '../files/repo.ts';
-import { attachIcon } from '../files/service.ts';
+import { attachIcon, removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored } from '../files/storage.ts';
-import { presentMessage } from '../messages/present.ts';
-import { recentFileMessages, withDetails } from '../messages/repo.ts';
-import { findUserById } from '../users/repo.ts';
+import { recentFiles as recentFilesOf } from '../messages/service.ts';
+import { findUser } from '../users/service.ts';
 import { presentParticipant } from '../users/present.ts';
 import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
 import type { ChatContext } from '../context.ts';
@@ -48,13 +46,12 @@ export const RECENT_FILES = 10;
 
 export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
-  const [view, participantRows, counts, fileRows] = await Promise.all([
+  const [view, participantRows, counts, recentFiles] = await Promise.all([
     viewConversation(ctx.db, conversation, user.id),
     repo.participantUsers(ctx.db, id),
     repo.countMessagesAndFiles(ctx.db, id),
-    recentFileMessages(ctx.db, id, RECENT_FILES),
+    recentFilesOf(ctx.db, id, RECENT_FILES),
   ]);
-  const recentFiles = (await withDetails(ctx.db, fileRows)).map(presentMessage);
   const participants = participantRows.map(presentParticipant);
   return { conversation: view, participants, ...counts, recentFiles };
 }
@@ -74,7 +71,7 @@ export async function createConversation(
 ): Promise<{ conversation: Conversation; created: boolean }> {
   const others = [...new Set(body.participantIds.filter((id) => id !== user.id))];
   for (const id of others) {
-    const other = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
+    const other = isUuid(id) ? await findUser(ctx.db, id) : undefined;
     if (!other || other.isLocked) throw badRequest('Unknown or unapproved resident', 'participantIds');
   }
   if (body.type === 'direct') {
@@ -192,7 +189,7 @@ export async function updateConversation(
 }
 
 async function dropFile(ctx: ChatContext, fileId: string): Promise<void> {
-  const removed = await deleteFileRow(ctx.db, fileId);
+  const removed = await removeFileRow(ctx.db, fileId);
   if (removed) await removeStored(ctx.config.UPLOAD_DIR, [removed.storageKey, removed.thumbnailKey]);
 }
 
@@ -260,5 +257,13 @@ export async function channelAdminAction(
  */
 export async function markConversationRead(ctx: ChatContext, user: UserRow, id: string, seq: number) {
   const { isParticipant } = await requireConversationAccess(ctx.db, user, id, 'read');
-  if (isParticipant) await repo.markReadUpTo(ctx.db, id, user.id, seq);
+  if (isParticipant) await moveReadPosition(ctx.db, id, user.id, seq);
+}
+
+/**
+ * Moves a participant's read position up to `seq`, never past the newest message nor backwards
+ * (messages' history page moves it when it shows the newest page).
+ */
+export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
+  return repo.markReadUpTo(db, conversationId, userId, seq);
 }

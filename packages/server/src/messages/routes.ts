@@ -30,7 +30,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/conversations/:id/messages',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A page of top-level messages, keyset on (createdAt, id); beforeId breaks createdAt ties',
@@ -49,7 +49,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/conversations/:id/messages',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Send (multipart: content, parentMessageId?, file?, clientMessageId?)',
@@ -75,7 +75,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/conversations/:id/flag',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Flag a message for the admins (idempotent)',
@@ -97,7 +97,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/messages/:id/like',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Like; twice is a 400 "already liked"',
@@ -113,7 +113,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.delete(
     '/api/messages/:id/like',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Unlike; not liked is a 400',
@@ -129,7 +129,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.put(
     '/api/messages/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Edit (author only)',
@@ -146,7 +146,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.delete(
     '/api/messages/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete, leaving a tombstone (author or admin)',
@@ -162,7 +162,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/messages/:id/thread',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A message’s thread',
@@ -176,7 +176,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/messages/search',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Full-text search over readable, undeleted messages',

@@ -12,9 +12,9 @@ import {
   requireMessageAccess,
 } from '../access/index.ts';
 import type { ChatContext } from '../context.ts';
-import { markReadUpTo } from '../conversations/repo.ts';
+import { moveReadPosition } from '../conversations/service.ts';
 import { presentConversation } from '../conversations/present.ts';
-import { deleteFileRow } from '../files/repo.ts';
+import { removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -79,7 +79,7 @@ export async function listMessages(
   let { stats } = snapshot;
   const isNewestPage = !beforeDate && !afterDate && query.around === undefined;
   if (isNewestPage && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
-    await markReadUpTo(ctx.db, conversationId, user.id, snapshot.newestSeq);
+    await moveReadPosition(ctx.db, conversationId, user.id, snapshot.newestSeq);
     stats = { ...stats, unreadCount: 0 };
   }
   return {
@@ -285,7 +285,7 @@ export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string)
       deletedAt: now,
       updatedAt: now,
     });
-    if (found.fileId) file = await deleteFileRow(tx, found.fileId);
+    if (found.fileId) file = await removeFileRow(tx, found.fileId);
     return row;
   });
   if (file) await removeStored(ctx.config.UPLOAD_DIR, [file.storageKey, file.thumbnailKey]);
@@ -338,4 +338,19 @@ export async function searchMessages(
   const ids = await readableConversationIds(ctx.db, user);
   const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
   return { messages: await presentRows(ctx.db, rows), total };
+}
+
+/** The newest messages with a file in a conversation, presented (the details page's recent files). */
+export async function recentFiles(db: DbOrTx, conversationId: string, limit: number): Promise<Message[]> {
+  return presentRows(db, await repo.recentFileMessages(db, conversationId, limit));
+}
+
+/** Message rows changed after `after` in the given conversations, oldest change first (the sync feed). */
+export function messagesChangedAfter(
+  db: DbOrTx,
+  conversationIds: string[],
+  after: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return repo.changesAfter(db, conversationIds, after, limit);
 }

@@ -7,7 +7,7 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/sync',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['messages'],
         summary: 'Every message change after seq the caller may see (tombstones included), paged',

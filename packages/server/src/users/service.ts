@@ -4,6 +4,7 @@ import { profileFieldsSchema, userMetadataSchema, type UserStatus } from '@stoop
 import type { Context } from '../context.ts';
 import type { PendingEvents } from '../transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { DbOrTx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
@@ -111,4 +112,9 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string): string | null
     throw badRequest('avatarPath: must be an avatar URL returned by this server, or empty', 'avatarPath');
   }
   return file;
+}
+
+/** A user's row by id, for other domains' rules (no visibility rule applied: see getVisibleUser). */
+export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  return findUserById(db, id);
 }
