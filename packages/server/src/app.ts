@@ -27,9 +27,13 @@ import { errorBody, installErrorHandler } from './http/errors.ts';
 import { guardInput } from './http/input-guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
-import { ensureChatBus } from './conversations/context.ts';
-import { chatPlugin } from './conversations/plugin.ts';
+import { EventBus } from './bus.ts';
+import { conversationRoutes } from './conversations/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
+import { attachRealtime } from './realtime/server.ts';
+import { syncRoutes } from './sync/routes.ts';
 import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import './types.ts';
@@ -72,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('mailer', mailer);
   app.decorate('sessionCache', new SessionCache(config.SESSION_CACHE_SECONDS * 1000));
+  // The one domain event bus: services publish on it after commit, src/realtime maps it to sockets.
+  app.decorate('bus', new EventBus());
   app.addHook('onClose', () => mailer.close());
 
   addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
@@ -123,20 +129,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authHooks);
   scheduleAuthPurge(app);
 
-  // The one domain event bus, at the root so account services publish on the bus chat maps.
-  ensureChatBus(app);
   await app.register(opsPlugin, { database });
   // Domains. Each registers its own routes under /api; add new domains here.
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(adminRoutes);
-  await app.register(chatPlugin);
+  await app.register(conversationRoutes);
+  await app.register(messageRoutes);
+  await app.register(fileRoutes);
+  await app.register(syncRoutes);
+  await app.register(logRoutes);
+
+  // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
+  app.decorate('io', attachRealtime(app, app.bus));
   const unmapAccounts = mapAccountEvents(app);
   app.addHook('onClose', (_instance, done) => {
     unmapAccounts();
     done();
   });
-  await app.register(logRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -4,6 +4,8 @@ import type { Db } from './db/client.ts';
 import type { SessionRow, UserRow } from './db/schema/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionCache } from './auth/session-cache.ts';
+import type { EventBus } from './bus.ts';
+import type { ChatServer } from './realtime/server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +14,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Recent sessions by token hash (auth/session-cache.ts). */
     sessionCache: SessionCache;
+    /** The domain event bus (bus.ts); src/realtime maps its events to sockets. */
+    bus: EventBus;
+    /** Socket.IO on the same HTTP server; other domains reach residents through its `user:<id>` rooms. */
+    io: ChatServer;
   }
   interface FastifyRequest {
     /** The user the request acts as (the impersonated user during set-user), or null. */

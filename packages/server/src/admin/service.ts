@@ -1,15 +1,16 @@
 import type { LockReason, Role, UserStatus } from '@stoop/shared';
 import { publicUrl } from '../config.ts';
-import type { Ctx } from '../auth/service.ts';
+import type { Context } from '../context.ts';
 import { insertAudit } from '../auth/repo.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { countAudit, listAudit } from './repo.ts';
 import { findUserById, listUsers, updateUser, type UserPatch } from '../users/repo.ts';
-import { announceProfile, type AccountCtx } from '../users/service.ts';
+import { announceProfile } from '../users/service.ts';
+import { inTransaction, type PendingEvents } from '../transaction.ts';
 
 export function listAccounts(
-  ctx: Ctx,
+  ctx: Context,
   query: { status?: UserStatus | undefined; q?: string | undefined; limit: number; offset: number },
 ) {
   return listUsers(ctx.db, {
@@ -20,36 +21,51 @@ export function listAccounts(
   });
 }
 
-/** Applies `patch` to the target and writes the audit entry in the same transaction. */
+type Changed = { before: UserRow; after: UserRow };
+
+/**
+ * Applies `patch` to the target and writes the audit entry in the same transaction; `announce`
+ * names the events of the change, published after commit.
+ */
 async function change(
-  ctx: Ctx,
+  ctx: Context,
   admin: UserRow,
   targetId: string,
   action: string,
   patch: UserPatch,
   details: Record<string, unknown> = {},
-): Promise<{ before: UserRow; after: UserRow }> {
-  const changed = await ctx.db.transaction(async (tx) => {
+  announce: (changed: Changed, events: PendingEvents) => void = () => undefined,
+): Promise<Changed> {
+  return inTransaction(ctx, async (tx, events) => {
     const before = await findUserById(tx, targetId);
     if (!before) throw notFound('User not found');
     const after = await updateUser(tx, targetId, patch);
     if (!after) throw notFound('User not found');
     await insertAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details });
+    // After commit, before any event: the target's next call, on any instance, sees the change.
+    events.afterCommit(() => ctx.sessionCache.forget({ userId: targetId }));
+    announce({ before, after }, events);
     return { before, after };
   });
-  // After commit: the target's next call, on any instance, sees the change (session-cache.ts).
-  ctx.sessionCache.forget({ userId: targetId });
-  return changed;
 }
 
+/** A locked account that became approved joins the directory. */
+const announceApproval = ({ before, after }: Changed, events: PendingEvents) => {
+  if (before.isLocked) announceProfile(events, after);
+};
+
 /** Approval unlocks the resident at once and tells them by mail. */
-export async function approve(ctx: AccountCtx, admin: UserRow, targetId: string): Promise<UserRow> {
-  const { before, after } = await change(ctx, admin, targetId, 'approve', {
-    isLocked: false,
-    lockReason: null,
-  });
+export async function approve(ctx: Context, admin: UserRow, targetId: string): Promise<UserRow> {
   // The resident joins the directory; their next socket connect simply succeeds.
-  if (before.isLocked) announceProfile(ctx, after);
+  const { before, after } = await change(
+    ctx,
+    admin,
+    targetId,
+    'approve',
+    { isLocked: false, lockReason: null },
+    {},
+    announceApproval,
+  );
   if (before.isLocked) {
     await ctx.mailer.send({
       to: after.email,
@@ -62,7 +78,7 @@ export async function approve(ctx: AccountCtx, admin: UserRow, targetId: string)
 
 /** Locks an account; without a reason the lock means pending approval (SPEC 3). */
 export async function lock(
-  ctx: AccountCtx,
+  ctx: Context,
   admin: UserRow,
   targetId: string,
   reason: LockReason | undefined,
@@ -76,40 +92,39 @@ export async function lock(
     'lock',
     { isLocked: true, lockReason },
     { reason: lockReason },
+    // The lock takes effect on open sockets too, not only on the next request.
+    (changed, events) => events.publish('account:locked', { userId: changed.after.id }),
   );
-  // After commit: the lock takes effect on open sockets too, not only on the next request.
-  ctx.chatBus.publish('account:locked', { userId: after.id });
   return after;
 }
 
-export async function unlock(ctx: AccountCtx, admin: UserRow, targetId: string): Promise<UserRow> {
-  const { before, after } = await change(ctx, admin, targetId, 'unlock', {
-    isLocked: false,
-    lockReason: null,
-  });
-  if (before.isLocked) announceProfile(ctx, after);
+export async function unlock(ctx: Context, admin: UserRow, targetId: string): Promise<UserRow> {
+  const { after } = await change(
+    ctx,
+    admin,
+    targetId,
+    'unlock',
+    { isLocked: false, lockReason: null },
+    {},
+    announceApproval,
+  );
   return after;
 }
 
-export async function setRole(
-  ctx: AccountCtx,
-  admin: UserRow,
-  targetId: string,
-  role: Role,
-): Promise<UserRow> {
+export async function setRole(ctx: Context, admin: UserRow, targetId: string, role: Role): Promise<UserRow> {
   if (targetId === admin.id && role !== 'admin')
     throw badRequest('You cannot remove your own admin role', 'role');
-  const { before, after } = await change(ctx, admin, targetId, 'role', { role }, { role });
-  if (before.role !== after.role) {
+  const { after } = await change(ctx, admin, targetId, 'role', { role }, { role }, (changed, events) => {
+    if (changed.before.role === changed.after.role) return;
     // Open sockets hold the rooms of the old role (hidden channels for admins): they reconnect.
-    ctx.chatBus.publish('account:role-changed', { userId: after.id });
-    announceProfile(ctx, after);
-  }
+    events.publish('account:role-changed', { userId: changed.after.id });
+    announceProfile(events, changed.after);
+  });
   return after;
 }
 
 /** GET /api/audit-log: newest first; `total` counts every entry. */
-export async function auditLogPage(ctx: Ctx, query: { page: number; limit: number }) {
+export async function auditLogPage(ctx: Context, query: { page: number; limit: number }) {
   const [rows, total] = await Promise.all([
     listAudit(ctx.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
     countAudit(ctx.db),

@@ -13,11 +13,10 @@ import {
   signupBodySchema,
   userResponseSchema,
 } from '@stoop/shared';
-import { unauthorized } from '../http/errors.ts';
 import { bodyEmail, limitBy } from '../http/rate-limit.ts';
 import { presentSelf } from '../users/present.ts';
 import { issueCsrfToken } from './csrf.ts';
-import { accountLocked, currentUser, requireUser } from './guards.ts';
+import { currentSession, currentUser, requireAdminOwner, requireUser } from './guards.ts';
 import * as auth from './service.ts';
 import { endSession, startSession } from './session.ts';
 
@@ -203,8 +202,9 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/api/set-user',
     {
-      // Judged on the session owner (below), so an admin acting as a locked user can switch back.
+      // Judged on the session owner (requireAdminOwner), so an admin acting as a locked user can switch back.
       config: { allowLocked: true },
+      preValidation: requireAdminOwner,
       schema: {
         tags: ['admin'],
         summary: 'Admin support: act as another user (own id to stop); audited',
@@ -213,10 +213,9 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => {
-      if (!request.session || !request.sessionOwner) throw unauthorized();
-      if (request.sessionOwner.isLocked) throw accountLocked();
-      const target = await auth.setUser(app, request.session, request.sessionOwner, request.body.userId);
-      return { user: presentSelf(target), actingAs: target.id !== request.sessionOwner.id };
+      const { session, owner } = currentSession(request);
+      const target = await auth.setUser(app, session, owner, request.body.userId);
+      return { user: presentSelf(target), actingAs: target.id !== owner.id };
     },
   );
   done();

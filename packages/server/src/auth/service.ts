@@ -1,12 +1,10 @@
 import { PASSWORD_RESET_TTL_MS, defaultUserMetadata } from '@stoop/shared';
-import { publicUrl, type Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { publicUrl } from '../config.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import type { EventBus } from '../realtime/bus.ts';
-import type { SessionCache } from './session-cache.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Context } from '../context.ts';
+import { inTransaction } from '../transaction.ts';
 import { findUserByEmail, findUserById, insertUser, listUsers, updateUser } from '../users/repo.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
@@ -19,15 +17,13 @@ import {
   invalidatePasswordResets,
   setSessionActingAs,
 } from './repo.ts';
-
-/** What the services need from the app: its database, configuration and mailer. */
-export type Ctx = { db: Db; config: Config; mailer: Mailer; sessionCache: SessionCache; chatBus: EventBus };
+import { isAdmin } from '../access/rules.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Same 401 for an unknown email and a wrong password, and the same work done in both cases. */
-export async function login(ctx: Ctx, email: string, password: string): Promise<UserRow> {
+export async function login(ctx: Context, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     await dummyVerify(password);
@@ -41,7 +37,7 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
 
 /** New accounts start locked, pending approval (SPEC 1). */
 export async function signup(
-  ctx: Ctx,
+  ctx: Context,
   input: { email: string; password: string; username: string },
 ): Promise<UserRow> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
@@ -62,7 +58,7 @@ export async function signup(
 }
 
 /** Mails a single-use reset link when the account exists; silent otherwise (no account probing). */
-export async function forgotPassword(ctx: Ctx, email: string): Promise<void> {
+export async function forgotPassword(ctx: Context, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomToken();
@@ -92,24 +88,23 @@ export async function forgotPassword(ctx: Ctx, email: string): Promise<void> {
 export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Request a new one.';
 
 /** Sets the new password and signs the user out everywhere. */
-export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: Context, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const userId = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, events) => {
     const userId = await consumePasswordReset(tx, sha256(token));
     if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
     await updateUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
     await deleteSessionsOfUser(tx, userId);
-    return userId;
+    // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
+    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
+    events.publish('session:ended', { userId });
   });
-  // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
-  ctx.sessionCache.forget({ userId });
-  ctx.chatBus.publish('session:ended', { userId });
 }
 
 /** Stores the message and forwards it to the admin address. */
 export async function contact(
-  ctx: Ctx,
+  ctx: Context,
   input: { name: string; email: string; message: string },
   userId: string | null,
 ): Promise<string> {
@@ -132,25 +127,25 @@ export async function contact(
  * logout. Decided on the session owner, so an admin acting as a resident can switch back.
  */
 export async function setUser(
-  ctx: Ctx,
+  ctx: Context,
   session: SessionRow,
   owner: UserRow,
   targetId: string,
 ): Promise<UserRow> {
-  if (owner.role !== 'admin') throw forbidden('Only admins can act as another user');
+  if (!isAdmin(owner)) throw forbidden('Only admins can act as another user');
   const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound('User not found');
   const actingAs = target.id === owner.id ? null : target.id;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, events) => {
     await setSessionActingAs(tx, session.id, actingAs);
     await insertAudit(tx, {
       actorId: owner.id,
       action: actingAs ? 'set_user' : 'set_user_end',
       targetUserId: target.id,
     });
+    events.afterCommit(() => ctx.sessionCache.forget({ sessionId: session.id }));
+    // The session's sockets joined the rooms of the user it acted as: they reconnect as the new one.
+    events.publish('session:ended', { sessionId: session.id });
   });
-  ctx.sessionCache.forget({ sessionId: session.id });
-  // The session's sockets joined the rooms of the user it acted as: they reconnect as the new one.
-  ctx.chatBus.publish('session:ended', { sessionId: session.id });
   return target;
 }

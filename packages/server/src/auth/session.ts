@@ -6,6 +6,7 @@ import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies.
 import { randomToken, sha256 } from './crypto.ts';
 import { deleteSession, extendSession, findSession, insertSession } from './repo.ts';
 import type { ResolvedSession, SessionCache } from './session-cache.ts';
+import { isAdmin } from '../access/rules.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -30,7 +31,7 @@ export async function createSession(
 async function dropSession(request: FastifyRequest, sessionId: string): Promise<void> {
   await deleteSession(request.server.db, sessionId);
   request.server.sessionCache.forget({ sessionId });
-  request.server.chatBus.publish('session:ended', { sessionId });
+  request.server.bus.publish('session:ended', { sessionId });
 }
 
 /** Starts a session for `user` on this response, replacing any session the request carried. */
@@ -115,9 +116,7 @@ async function resolveSession(
   const actingAs = found.session.actingAsUserId;
   // Only an admin may act as someone else; a demoted admin silently falls back to themselves.
   const user =
-    actingAs && found.owner.role === 'admin'
-      ? ((await findUserById(db, actingAs)) ?? found.owner)
-      : found.owner;
+    actingAs && isAdmin(found.owner) ? ((await findUserById(db, actingAs)) ?? found.owner) : found.owner;
   const resolved = { session: found.session, owner: found.owner, user };
   cache.store(tokenHash, ticket, resolved);
   return resolved;

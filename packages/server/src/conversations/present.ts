@@ -1,6 +1,6 @@
 import type { Conversation } from '@stoop/shared';
 import type { ConversationRow } from '../db/schema/index.ts';
-import { fileUrl } from '../messages/present.ts';
+import { fileUrl } from '../files/urls.ts';
 import type { ConversationStats } from './repo.ts';
 
 /**

@@ -1,7 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { rowsOf } from '../messages/rows.ts';
+import { rowsOf } from '../db/rows.ts';
 import {
   conversationParticipants,
   conversations,
@@ -10,6 +22,7 @@ import {
   users,
   type ConversationRow,
   type FileRow,
+  type UserRow,
 } from '../db/schema/index.ts';
 
 /** Unread counts stop here: a badge reads "999+" long before an exact figure matters. */
@@ -40,11 +53,6 @@ export function unreadAfter(
       order by u.created_seq
       limit ${sql.raw(String(UNREAD_SCAN_LIMIT))}) r
     where r.user_id <> ${viewerId} and r.deleted_at is null)`;
-}
-
-export async function findConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
-  return row;
 }
 
 /**
@@ -112,26 +120,6 @@ export async function participantIdsOf(
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.userId));
   for (const row of rows) result.get(row.conversationId)?.push(row.userId);
   return result;
-}
-
-/** Conversation ids a user may read: directs they take part in, channels not hidden (all channels for admins). */
-export async function readableConversationIds(
-  db: DbOrTx,
-  userId: string,
-  isAdmin: boolean,
-): Promise<string[]> {
-  const mine = db
-    .select({ id: conversationParticipants.conversationId })
-    .from(conversationParticipants)
-    .where(eq(conversationParticipants.userId, userId));
-  const channel = isAdmin
-    ? eq(conversations.type, 'channel')
-    : and(eq(conversations.type, 'channel'), eq(conversations.adminHidden, false));
-  const rows = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(or(channel, and(eq(conversations.type, 'direct'), inArray(conversations.id, mine))));
-  return rows.map((r) => r.id);
 }
 
 export type ConversationStats = { lastMessageAt: Date | null; unreadCount: number };
@@ -287,11 +275,10 @@ export async function markReadUpTo(
     );
 }
 
-export type ParticipantProfile = { id: string; username: string; avatar: string | null; role: string };
-
-export async function participantProfiles(db: DbOrTx, conversationId: string): Promise<ParticipantProfile[]> {
+/** The participants' user rows, by name; they leave the server only through users/present.ts. */
+export async function participantUsers(db: DbOrTx, conversationId: string): Promise<UserRow[]> {
   return db
-    .select({ id: users.id, username: users.username, avatar: users.avatar, role: users.role })
+    .select(getTableColumns(users))
     .from(conversationParticipants)
     .innerJoin(users, eq(users.id, conversationParticipants.userId))
     .where(eq(conversationParticipants.conversationId, conversationId))
@@ -310,9 +297,4 @@ export async function countMessagesAndFiles(
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), isNull(messages.deletedAt)));
   return { messageCount: Number(row?.messageCount ?? 0), fileCount: Number(row?.fileCount ?? 0) };
-}
-
-/** Users who may see a conversation's events beyond its room (participants of a direct). */
-export async function userIdsOfConversation(db: DbOrTx, conversationId: string): Promise<string[]> {
-  return (await participantIdsOf(db, [conversationId])).get(conversationId) ?? [];
 }

@@ -14,7 +14,7 @@ import {
 import { currentUser, requireAdmin, requireUser } from '../auth/guards.ts';
 import { readForm } from '../files/multipart.ts';
 import { badRequest } from '../http/errors.ts';
-import { chatContext } from './context.ts';
+import { parseFields } from '../http/fields.ts';
 import {
   channelAdminAction,
   conversationDetails,
@@ -28,15 +28,6 @@ import {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['conversations'];
-
-/** Validates form fields with a zod schema, answering 400 with the first offending field. */
-export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.infer<S> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  throw badRequest(`${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid value'}`, field);
-}
 
 /** participantIds arrives as a JSON array, a comma list or a repeated form field. */
 function participantIds(raw: string | undefined): string[] {
@@ -60,20 +51,20 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.get(
     '/api/conversations',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The caller’s direct conversations and visible channels',
         response: { 200: conversationsListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ conversations: await listConversations(chatContext(app), currentUser(request)) }),
+    async (request) => ({ conversations: await listConversations(app, currentUser(request)) }),
   );
 
   app.get(
     '/api/conversations/:id/details',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Participants, message and file counts, recent files',
@@ -81,13 +72,13 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
         response: { 200: conversationDetailsSchema, ...errors },
       },
     },
-    async (request) => conversationDetails(chatContext(app), currentUser(request), request.params.id),
+    async (request) => conversationDetails(app, currentUser(request), request.params.id),
   );
 
   app.post(
     '/api/conversations',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Create a direct conversation (JSON) or a channel (multipart with optional icon)',
@@ -102,13 +93,12 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request, reply) => {
-      const ctx = chatContext(app);
-      const form = await readForm(request, 'icon', ctx.attachmentMaxBytes);
+      const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES);
       const body = parseFields(createConversationBodySchema, {
         ...form.fields,
         participantIds: participantIds(form.fields.participantIds),
       });
-      const result = await createConversation(ctx, currentUser(request), body, form.file);
+      const result = await createConversation(app, currentUser(request), body, form.file);
       return reply.status(result.created ? 201 : 200).send({ conversation: result.conversation });
     },
   );
@@ -116,7 +106,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.patch(
     '/api/conversations/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Rename, describe or re-icon (multipart); creator or admin',
@@ -125,12 +115,11 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request) => {
-      const ctx = chatContext(app);
-      const form = await readForm(request, 'icon', ctx.attachmentMaxBytes);
+      const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES);
       const patch = parseFields(updateConversationBodySchema, form.fields);
       return {
         conversation: await updateConversation(
-          ctx,
+          app,
           currentUser(request),
           request.params.id,
           patch,
@@ -143,7 +132,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.delete(
     '/api/conversations/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete with its messages; creator or admin',
@@ -152,7 +141,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request, reply) => {
-      await deleteConversation(chatContext(app), currentUser(request), request.params.id);
+      await deleteConversation(app, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -160,7 +149,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.post(
     '/api/conversations/:id/read',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Marks the conversation read up to a change-feed position (messages seen live)',
@@ -170,7 +159,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request, reply) => {
-      await markConversationRead(chatContext(app), currentUser(request), request.params.id, request.body.seq);
+      await markConversationRead(app, currentUser(request), request.params.id, request.body.seq);
       return reply.status(204).send(null);
     },
   );
@@ -184,7 +173,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     app.patch(
       `/api/conversations/:id/${path}`,
       {
-        preHandler: requireAdmin,
+        preValidation: requireAdmin,
         schema: {
           tags,
           summary: `Admin: ${action} a channel (SPEC 4)`,
@@ -193,12 +182,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
         },
       },
       async (request) => ({
-        conversation: await channelAdminAction(
-          chatContext(app),
-          currentUser(request),
-          request.params.id,
-          action,
-        ),
+        conversation: await channelAdminAction(app, currentUser(request), request.params.id, action),
       }),
     );
   }

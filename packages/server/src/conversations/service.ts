@@ -1,18 +1,18 @@
 import { validate as isUuid } from 'uuid';
 import { TEXTS, type Conversation, type CreateConversationBody } from '@stoop/shared';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { inTransaction, type PendingEvents } from '../transaction.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { deleteFileRow } from '../files/repo.ts';
-import { attachIcon } from '../files/service.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { attachIcon, removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored } from '../files/storage.ts';
-import { presentMessage } from '../messages/present.ts';
-import { recentFileMessages, withDetails } from '../messages/repo.ts';
-import { findUserById } from '../users/repo.ts';
-import { requireConversationAccess } from './access.ts';
-import type { ChatContext } from './context.ts';
+import { recentFiles as recentFilesOf } from '../messages/service.ts';
+import { findUser } from '../users/service.ts';
+import { presentParticipant } from '../users/present.ts';
+import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
+import type { ChatContext } from '../context.ts';
 import { presentConversation } from './present.ts';
 import * as repo from './repo.ts';
 
@@ -31,7 +31,7 @@ export async function viewConversation(
 
 /** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
 export async function listConversations(ctx: ChatContext, user: UserRow): Promise<Conversation[]> {
-  const ids = await repo.readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const ids = await readableConversationIds(ctx.db, user);
   const [rows, participants, stats] = await Promise.all([
     repo.listConversationsByIds(ctx.db, ids),
     repo.participantIdsOf(ctx.db, ids),
@@ -46,13 +46,13 @@ export const RECENT_FILES = 10;
 
 export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
-  const [view, participants, counts, fileRows] = await Promise.all([
+  const [view, participantRows, counts, recentFiles] = await Promise.all([
     viewConversation(ctx.db, conversation, user.id),
-    repo.participantProfiles(ctx.db, id),
+    repo.participantUsers(ctx.db, id),
     repo.countMessagesAndFiles(ctx.db, id),
-    recentFileMessages(ctx.db, id, RECENT_FILES),
+    recentFilesOf(ctx.db, id, RECENT_FILES),
   ]);
-  const recentFiles = (await withDetails(ctx.db, fileRows)).map(presentMessage);
+  const participants = participantRows.map(presentParticipant);
   return { conversation: view, participants, ...counts, recentFiles };
 }
 
@@ -71,7 +71,7 @@ export async function createConversation(
 ): Promise<{ conversation: Conversation; created: boolean }> {
   const others = [...new Set(body.participantIds.filter((id) => id !== user.id))];
   for (const id of others) {
-    const other = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
+    const other = isUuid(id) ? await findUser(ctx.db, id) : undefined;
     if (!other || other.isLocked) throw badRequest('Unknown or unapproved resident', 'participantIds');
   }
   if (body.type === 'direct') {
@@ -81,9 +81,9 @@ export async function createConversation(
     return createDirect(ctx, user, others[0] as string);
   }
   if (await repo.channelNameTaken(ctx.db, body.name)) throw conflict(TEXTS.channelNameTaken, 'name');
-  let row: ConversationRow | undefined;
+  let conversation: Conversation | undefined;
   try {
-    row = await ctx.db.transaction(async (tx) => {
+    conversation = await inTransaction(ctx, async (tx, events) => {
       const inserted = await repo.insertConversation(tx, {
         type: 'channel',
         name: body.name,
@@ -93,17 +93,17 @@ export async function createConversation(
       });
       if (!inserted) return undefined;
       await repo.addParticipants(tx, inserted.id, [user.id, ...others]);
-      if (!icon) return inserted;
-      const iconFile = await attachIcon(tx, ctx.uploadDir, inserted.id, user.id, icon);
-      return repo.updateConversation(tx, inserted.id, { iconFileId: iconFile.id });
+      const iconFileId = icon
+        ? (await attachIcon(tx, ctx.config.UPLOAD_DIR, inserted.id, user.id, icon)).id
+        : undefined;
+      const row = iconFileId ? await repo.updateConversation(tx, inserted.id, { iconFileId }) : inserted;
+      return row && announceCreated(tx, events, row, user.id);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   // Two residents racing for one name: the unique index decides, the loser gets the spec's 409.
-  if (!row) throw conflict(TEXTS.channelNameTaken, 'name');
-  const conversation = await viewConversation(ctx.db, row, user.id);
-  ctx.bus.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
+  if (!conversation) throw conflict(TEXTS.channelNameTaken, 'name');
   return { conversation, created: true };
 }
 
@@ -115,7 +115,7 @@ async function createDirect(
   const key = directKey(user.id, otherId);
   const existing = await repo.findDirectByKey(ctx.db, key);
   if (existing) return { conversation: await viewConversation(ctx.db, existing, user.id), created: false };
-  const row = await ctx.db.transaction(async (tx) => {
+  const conversation = await inTransaction(ctx, async (tx, events) => {
     const inserted = await repo.insertConversation(tx, {
       type: 'direct',
       name: '',
@@ -123,18 +123,29 @@ async function createDirect(
       createdBy: user.id,
       directKey: key,
     });
-    if (inserted) await repo.addParticipants(tx, inserted.id, [user.id, otherId]);
-    return inserted;
+    if (!inserted) return undefined;
+    await repo.addParticipants(tx, inserted.id, [user.id, otherId]);
+    return announceCreated(tx, events, inserted, user.id);
   });
   // Lost a race with the other resident opening the same chat: theirs is the one.
-  if (!row) {
+  if (!conversation) {
     const winner = await repo.findDirectByKey(ctx.db, key);
     if (!winner) throw new Error('direct conversation vanished after a conflict');
     return { conversation: await viewConversation(ctx.db, winner, user.id), created: false };
   }
-  const conversation = await viewConversation(ctx.db, row, user.id);
-  ctx.bus.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
   return { conversation, created: true };
+}
+
+/** The new conversation as its creator sees it; its event leaves when the transaction commits. */
+async function announceCreated(
+  tx: Tx,
+  events: PendingEvents,
+  row: ConversationRow,
+  creatorId: string,
+): Promise<Conversation> {
+  const conversation = await viewConversation(tx, row, creatorId);
+  events.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
+  return conversation;
 }
 
 export type ConversationUpdate = { name?: string | undefined; description?: string | undefined };
@@ -155,38 +166,46 @@ export async function updateConversation(
     throw conflict(TEXTS.channelNameTaken, 'name');
   }
   const oldIcon = conversation.iconFileId;
-  let row: ConversationRow | undefined;
+  let updated: Conversation;
   try {
-    row = await ctx.db.transaction(async (tx) => {
-      const iconFileId = icon ? (await attachIcon(tx, ctx.uploadDir, id, user.id, icon)).id : undefined;
-      return repo.updateConversation(tx, id, {
+    updated = await inTransaction(ctx, async (tx, events) => {
+      const iconFileId = icon
+        ? (await attachIcon(tx, ctx.config.UPLOAD_DIR, id, user.id, icon)).id
+        : undefined;
+      const row = await repo.updateConversation(tx, id, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(iconFileId ? { iconFileId } : {}),
       });
+      if (!row) throw notFound('Conversation not found');
+      return announceUpdated(tx, events, row, user.id, false);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TEXTS.channelNameTaken, 'name');
     throw error;
   }
-  if (!row) throw notFound('Conversation not found');
   if (icon && oldIcon) await dropFile(ctx, oldIcon);
-  return publishUpdated(ctx, row, user.id, false);
+  return updated;
 }
 
 async function dropFile(ctx: ChatContext, fileId: string): Promise<void> {
-  const removed = await deleteFileRow(ctx.db, fileId);
-  if (removed) await removeStored(ctx.uploadDir, [removed.storageKey, removed.thumbnailKey]);
+  const removed = await removeFileRow(ctx.db, fileId);
+  if (removed) await removeStored(ctx.config.UPLOAD_DIR, [removed.storageKey, removed.thumbnailKey]);
 }
 
-async function publishUpdated(
-  ctx: ChatContext,
+/**
+ * The changed conversation as `viewerId` sees it, announced on `events`: a transaction's
+ * (inTransaction), or the bus after a single write that has committed.
+ */
+async function announceUpdated(
+  db: DbOrTx,
+  events: Pick<PendingEvents, 'publish'>,
   row: ConversationRow,
   viewerId: string,
   visibilityChanged: boolean,
 ): Promise<Conversation> {
-  const conversation = await viewConversation(ctx.db, row, viewerId);
-  ctx.bus.publish('conversation:updated', {
+  const conversation = await viewConversation(db, row, viewerId);
+  events.publish('conversation:updated', {
     conversation: { ...conversation, unreadCount: 0 },
     visibilityChanged,
   });
@@ -196,12 +215,15 @@ async function publishUpdated(
 /** DELETE /api/conversations/{id}: creator or admin; messages and files go with it. */
 export async function deleteConversation(ctx: ChatContext, user: UserRow, id: string): Promise<void> {
   await requireConversationAccess(ctx.db, user, id, 'manage');
-  const stored = await ctx.db.transaction((tx) => repo.deleteConversation(tx, id));
+  const stored = await inTransaction(ctx, async (tx, events) => {
+    const files = await repo.deleteConversation(tx, id);
+    events.publish('conversation:deleted', { conversationId: id });
+    return files;
+  });
   await removeStored(
-    ctx.uploadDir,
+    ctx.config.UPLOAD_DIR,
     stored.flatMap((f) => [f.storageKey, f.thumbnailKey]),
   );
-  ctx.bus.publish('conversation:deleted', { conversationId: id });
 }
 
 export type ChannelAdminAction = 'flag' | 'unflag' | 'hide';
@@ -216,7 +238,7 @@ export async function channelAdminAction(
   id: string,
   action: ChannelAdminAction,
 ): Promise<Conversation> {
-  if (admin.role !== 'admin') throw forbidden('Only admins can do that');
+  requireAdmin(admin);
   const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
   if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
   let row: ConversationRow | undefined;
@@ -224,7 +246,8 @@ export async function channelAdminAction(
   else if (action === 'unflag') row = await repo.updateConversation(ctx.db, id, { adminFlaggedBy: [] });
   else row = await repo.updateConversation(ctx.db, id, { adminHidden: !conversation.adminHidden });
   if (!row) throw notFound('Conversation not found');
-  return publishUpdated(ctx, row, admin.id, action === 'hide');
+  // One statement, committed: its event may leave now.
+  return announceUpdated(ctx.db, ctx.bus, row, admin.id, action === 'hide');
 }
 
 /**
@@ -234,5 +257,13 @@ export async function channelAdminAction(
  */
 export async function markConversationRead(ctx: ChatContext, user: UserRow, id: string, seq: number) {
   const { isParticipant } = await requireConversationAccess(ctx.db, user, id, 'read');
-  if (isParticipant) await repo.markReadUpTo(ctx.db, id, user.id, seq);
+  if (isParticipant) await moveReadPosition(ctx.db, id, user.id, seq);
+}
+
+/**
+ * Moves a participant's read position up to `seq`, never past the newest message nor backwards
+ * (messages' history page moves it when it shows the newest page).
+ */
+export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
+  return repo.markReadUpTo(db, conversationId, userId, seq);
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Conversation, Message } from '@stoop/shared';
-import { sessionFor } from '../test/helpers.ts';
 
 /** Test-only helpers for chat calls through app.inject (factories in the Outline style). */
 
@@ -92,9 +91,6 @@ export async function sendText(
   if (res.statusCode !== 201) throw new Error(`sendText: ${res.statusCode} ${res.body}`);
   return res.json<{ message: Message }>().message;
 }
-
-/** A signed-in user's headers, made in one line. */
-export const headersOf = (app: FastifyInstance, user: { id: string }) => sessionFor(app, user);
 
 /** A 1×1 PNG, enough for sharp to make a thumbnail. */
 export const PNG_1X1 = Buffer.from(

@@ -14,7 +14,7 @@ export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     app.get(
       thumbnail ? '/api/files/:id/thumbnail' : '/api/files/:id',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ['files'],
           summary: thumbnail

@@ -1,10 +1,10 @@
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, UserRow } from '../db/schema/index.ts';
-import { requireConversationAccess } from '../conversations/access.ts';
+import { requireConversationAccess } from '../access/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
-import { findFile, insertFile, messageOfFile } from './repo.ts';
+import { deleteFileRow, findFile, insertFile, messageOfFile } from './repo.ts';
 import { isImage } from './sniff.ts';
 import { readStored, removeStored, storeBytes } from './storage.ts';
 
@@ -82,4 +82,12 @@ export async function downloadFile(
     fileName: thumbnail ? `${file.name}.webp` : file.name,
     inline: INLINE.has(mimeType),
   };
+}
+
+/**
+ * Removes a file's row (in the caller's transaction when given one) and returns it; the bytes stay
+ * until the caller removes them after commit (removeStored).
+ */
+export function removeFileRow(db: DbOrTx, fileId: string): Promise<FileRow | undefined> {
+  return deleteFileRow(db, fileId);
 }

@@ -173,7 +173,7 @@ describe('GET /api/conversations/{id}/messages: who may page forward or around',
 });
 
 describe('GET /api/conversations/{id}/messages: limits other than the read sizes', () => {
-  // A page reads 20 or 100 rows and keeps `limit` of them (history.ts PAGE_READ_SIZES); the extra
+  // A page reads 20 or 100 rows and keeps `limit` of them (repo/history.ts PAGE_READ_SIZES); the extra
   // rows must only answer hasMore / hasNewer, never show up in the page.
   it('SPEC 9: limit 7 and limit 30 page back, forward and around with the right flags', async () => {
     const newest7 = await page({ limit: '7' });

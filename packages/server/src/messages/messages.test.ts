@@ -187,6 +187,28 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(page.messages).toHaveLength(1);
   });
 
+  it('DESIGN: a clientMessageId is the sender’s per conversation; reused elsewhere it sends anew', async () => {
+    const first = await makeChannel(t.app, alice);
+    const second = await makeChannel(t.app, alice);
+    const send = (conversationId: string, content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/messages`,
+        headers: bob,
+        payload: { content, clientMessageId: 'reused-1' },
+      });
+    const inFirst = await send(first.id, 'in the first channel');
+    expect(inFirst.statusCode).toBe(201);
+    const inSecond = await send(second.id, 'in the second channel');
+    expect(inSecond.statusCode).toBe(201);
+    expect(message(inSecond).conversationId).toBe(second.id);
+    expect(message(inSecond).content).toBe('in the second channel');
+    // A repeat in the second conversation is still answered with its own first message.
+    const again = await send(second.id, 'in the second channel');
+    expect(again.statusCode).toBe(200);
+    expect(message(again).id).toBe(message(inSecond).id);
+  });
+
   it('DESIGN access: posting into a channel makes the poster a participant', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, carol, channel.id, 'Hello neighbours');

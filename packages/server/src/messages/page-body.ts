@@ -5,9 +5,9 @@ const conversationSchema = messagesPageSchema.shape.conversation;
 
 /**
  * The body of GET /api/conversations/{id}/messages as JSON text. The messages are already JSON,
- * written by the database in the shape of presentMessage (present-sql.ts), so they are joined as
+ * written by the database in the shape of presentMessage (repo/present-sql.ts), so they are joined as
  * they are instead of being parsed and serialised again; the conversation goes through its response
- * schema as every other answer does. present-sql.test.ts checks whole pages against
+ * schema as every other answer does. repo/present-sql.test.ts checks whole pages against
  * messagesPageSchema. docs/decisions/history-page-as-text.md
  */
 export function pageBody(page: PageOfTexts): string {

@@ -1,15 +1,11 @@
 import type { Message } from '@stoop/shared';
 import type { MessageView } from './repo.ts';
 
-/** Where files are served; also written by the database in present-sql.ts. */
-export const FILES_PATH = '/api/files/';
-export const THUMBNAIL_SUFFIX = '/thumbnail';
-export const fileUrl = (fileId: string) => `${FILES_PATH}${fileId}`;
-export const thumbnailUrl = (fileId: string) => `${FILES_PATH}${fileId}${THUMBNAIL_SUFFIX}`;
+import { fileUrl, thumbnailUrl } from '../files/urls.ts';
 
 /**
  * The one shape of a message for REST and sockets; a tombstone keeps only what clients need to drop
- * it. History pages get the same shape written by the database (present-sql.ts); a test holds the
+ * it. History pages get the same shape written by the database (repo/present-sql.ts); a test holds the
  * two equal.
  */
 export function presentMessage(view: MessageView): Message {

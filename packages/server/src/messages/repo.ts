@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { rowsOf } from './rows.ts';
+import { canWriteSql, type SqlViewer } from '../access/sql.ts';
 import type { NewFile } from '../files/repo.ts';
 import {
   conversationParticipants,
@@ -31,14 +31,14 @@ const CHANGE_LOCK_KEY = 7_305_001;
  */
 export async function inChangeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})`);
+    await lockChanges(tx);
     return work(tx);
   });
 }
 
-export async function nextSeq(tx: Tx): Promise<number> {
-  const result = await tx.execute(sql`select nextval('message_change_seq') as seq`);
-  return Number(rowsOf<{ seq: number | string }>(result)[0]?.seq);
+/** Takes the change lock until the transaction ends: the first step of every message change. */
+export async function lockChanges(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})`);
 }
 
 const bumpSeq = sql`nextval('message_change_seq')`;
@@ -51,20 +51,9 @@ export type NewMessage = {
   clientMessageId: string | null;
   fileId: string | null;
   mentionedUsers: string[];
-  seq: number;
 };
 
-/** Inserts; undefined when the user already sent this clientMessageId (the unique index holds it). */
-export async function insertMessage(tx: Tx, values: NewMessage): Promise<MessageRow | undefined> {
-  const [row] = await tx
-    .insert(messages)
-    .values({ ...values, createdSeq: values.seq })
-    .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
-    .returning();
-  return row;
-}
-
-export type NewMessageWithId = Omit<NewMessage, 'seq'> & { id: string };
+export type NewMessageWithId = NewMessage & { id: string };
 
 /** A message to insert, and whether its author may post into a channel an admin hid (admins may). */
 export type LockedInsert = NewMessageWithId & { seesHidden: boolean };
@@ -74,10 +63,10 @@ export type LockedInsert = NewMessageWithId & { seesHidden: boolean };
  * (seq = created_seq), in the given order: the join with the lock's one-row sub-select means no
  * row, so no nextval, exists before the lock is held. Run alone (autocommit) it is a whole change
  * transaction in one round trip; inside inChangeTransaction the lock is already held (it is
- * re-entrant). Rows whose (user, clientMessageId) is already taken, also by an earlier row of the
+ * re-entrant). Rows whose (user, conversation, clientMessageId) is already taken, also by an earlier row of the
  * same statement, are skipped and missing from the result.
  *
- * The statement also applies the access rule of DESIGN "Delivery and access rules" (canRead) to
+ * The statement also applies the access rule (access/sql.ts canWriteSql) to
  * each row, on the snapshot it writes with: a row whose author may not post there is skipped too,
  * so a plain send needs no separate access query and cannot race a channel being hidden. A post
  * into a channel makes its author a participant in the same statement (a first post stays one round
@@ -101,6 +90,9 @@ export async function insertMessagesLocked(db: DbOrTx, values: LockedInsert[]): 
 
 function prepareInsertLocked(db: DbOrTx) {
   const p = (name: string) => sql.placeholder(name);
+  // Each row's author, as the access rule sees them. A locked sender is refused before the send is
+  // queued (sendMessage), so no row of a locked author reaches the statement.
+  const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
   // column); search_vector is generated. The rows are filtered by the access rule and then sorted
   // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
@@ -113,10 +105,7 @@ function prepareInsertLocked(db: DbOrTx) {
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
         (select * from (
             select t.*, (
-              select case when c.type = 'direct'
-                then exists (select 1 from ${conversationParticipants} cp
-                  where cp.conversation_id = c.id and cp.user_id = t.user_id)
-                else not c.admin_hidden or t.sees_hidden end
+              select ${canWriteSql('c', sender)}
               from ${conversations} c where c.id = t.conversation_id) as allowed
             from unnest(
               ${p('ids')}::uuid[], ${p('conversationIds')}::uuid[], ${p('userIds')}::uuid[],
@@ -132,7 +121,7 @@ function prepareInsertLocked(db: DbOrTx) {
     db
       .insert(messages)
       .select(rows)
-      .onConflictDoNothing({ target: [messages.userId, messages.clientMessageId] })
+      .onConflictDoNothing({ target: [messages.userId, messages.conversationId, messages.clientMessageId] })
       .returning(),
   );
   // Joins after the insert, from its rows: a repeat (not inserted) joins nothing, and a new
@@ -170,15 +159,23 @@ export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | 
   return row;
 }
 
+/** The sender's message of this clientMessageId in this conversation (the idempotency key). */
 export async function findByClientId(
   db: DbOrTx,
   userId: string,
+  conversationId: string,
   clientMessageId: string,
 ): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.clientMessageId, clientMessageId)))
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.clientMessageId, clientMessageId),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -359,12 +356,6 @@ export async function changesAfter(
     .where(and(gt(messages.seq, after), inArray(messages.conversationId, conversationIds)))
     .orderBy(asc(messages.seq))
     .limit(limit);
-}
-
-/** The highest seq taken so far; a client with nothing yet starts its feed here. */
-export async function currentSeq(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ seq: sql<number | string | null>`max(${messages.seq})` }).from(messages);
-  return Number(row?.seq ?? 0);
 }
 
 /** Approved users whose name appears in the text after an '@' somewhere (resolveMentions picks the exact ones). */

@@ -15,8 +15,7 @@ import {
   type MessagesPage,
 } from '@stoop/shared';
 import { currentUser, requireUser } from '../auth/guards.ts';
-import { chatContext } from '../conversations/context.ts';
-import { parseFields } from '../conversations/routes.ts';
+import { parseFields } from '../http/fields.ts';
 import { readForm } from '../files/multipart.ts';
 import * as service from './service.ts';
 import { pageBody } from './page-body.ts';
@@ -31,7 +30,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/conversations/:id/messages',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A page of top-level messages, keyset on (createdAt, id); beforeId breaks createdAt ties',
@@ -41,12 +40,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const page = await service.listMessages(
-        chatContext(app),
-        currentUser(request),
-        request.params.id,
-        request.query,
-      );
+      const page = await service.listMessages(app, currentUser(request), request.params.id, request.query);
       // Already JSON (page-body.ts): a string with a JSON content type skips the serializer.
       return reply.type(JSON_CONTENT_TYPE).send(pageBody(page) as unknown as MessagesPage);
     },
@@ -55,7 +49,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/conversations/:id/messages',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Send (multipart: content, parentMessageId?, file?, clientMessageId?)',
@@ -65,11 +59,10 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const ctx = chatContext(app);
-      const form = await readForm(request, 'file', ctx.attachmentMaxBytes);
+      const form = await readForm(request, 'file', app.config.ATTACHMENT_MAX_BYTES);
       const fields = parseFields(sendMessageFieldsSchema, form.fields);
       const result = await service.sendMessage(
-        ctx,
+        app,
         currentUser(request),
         request.params.id,
         fields,
@@ -82,7 +75,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/conversations/:id/flag',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Flag a message for the admins (idempotent)',
@@ -93,7 +86,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => ({
       message: await service.flagMessage(
-        chatContext(app),
+        app,
         currentUser(request),
         request.params.id,
         request.body.messageId,
@@ -104,7 +97,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     '/api/messages/:id/like',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Like; twice is a 400 "already liked"',
@@ -113,14 +106,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.likeMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.likeMessage(app, currentUser(request), request.params.id),
     }),
   );
 
   app.delete(
     '/api/messages/:id/like',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Unlike; not liked is a 400',
@@ -129,14 +122,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.unlikeMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.unlikeMessage(app, currentUser(request), request.params.id),
     }),
   );
 
   app.put(
     '/api/messages/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Edit (author only)',
@@ -146,19 +139,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.editMessage(
-        chatContext(app),
-        currentUser(request),
-        request.params.id,
-        request.body.content,
-      ),
+      message: await service.editMessage(app, currentUser(request), request.params.id, request.body.content),
     }),
   );
 
   app.delete(
     '/api/messages/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete, leaving a tombstone (author or admin)',
@@ -167,14 +155,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ({
-      message: await service.deleteMessage(chatContext(app), currentUser(request), request.params.id),
+      message: await service.deleteMessage(app, currentUser(request), request.params.id),
     }),
   );
 
   app.get(
     '/api/messages/:id/thread',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A message’s thread',
@@ -182,13 +170,13 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => service.getThread(chatContext(app), currentUser(request), request.params.id),
+    async (request) => service.getThread(app, currentUser(request), request.params.id),
   );
 
   app.get(
     '/api/messages/search',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Full-text search over readable, undeleted messages',
@@ -196,7 +184,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: searchResultSchema, ...errors },
       },
     },
-    async (request) => service.searchMessages(chatContext(app), currentUser(request), request.query),
+    async (request) => service.searchMessages(app, currentUser(request), request.query),
   );
 
   done();

@@ -117,7 +117,7 @@ export function sendBatcherOf(db: Db): SendBatcher {
 /**
  * Writes the sends inside a change transaction (the caller holds the change lock): files, then the
  * messages (and joins) in one statement with seqs taken in queue order, then parent bumps. A send whose
- * (user, clientMessageId) is already taken, by an earlier commit or by an earlier send of the same
+ * (user, conversation, clientMessageId) is already taken, by an earlier commit or by an earlier send of the same
  * batch, inserts nothing and its file row is removed again.
  */
 export async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]> {

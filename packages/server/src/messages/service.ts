@@ -1,17 +1,24 @@
 import { validate as isUuid, v7 as uuidv7 } from 'uuid';
 import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessagesQuery } from '@stoop/shared';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { inTransaction } from '../transaction.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
-import { CONVERSATION_NOT_FOUND, canRead, requireConversationAccess } from '../conversations/access.ts';
-import type { ChatContext } from '../conversations/context.ts';
-import { markReadUpTo, readableConversationIds } from '../conversations/repo.ts';
+import {
+  CONVERSATION_NOT_FOUND,
+  MESSAGE_NOT_FOUND,
+  isAdmin,
+  readableConversationIds,
+  requireConversationAccess,
+  requireMessageAccess,
+} from '../access/index.ts';
+import type { ChatContext } from '../context.ts';
+import { moveReadPosition } from '../conversations/service.ts';
 import { presentConversation } from '../conversations/present.ts';
-import { deleteFileRow } from '../files/repo.ts';
+import { removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { MESSAGE_NOT_FOUND, requireMessageAccess } from './access.ts';
-import { readHistory } from './history.ts';
+import { readHistory } from './repo/history.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage } from './present.ts';
 import * as repo from './repo.ts';
@@ -56,7 +63,7 @@ export async function listMessages(
   const afterDate = query.afterDate ? new Date(query.afterDate) : undefined;
   const snapshot = await readHistory(ctx.db, {
     conversationId,
-    userId: user.id,
+    viewer: user,
     limit: query.limit,
     beforeDate,
     beforeId: beforeDate ? query.beforeId : undefined,
@@ -64,16 +71,15 @@ export async function listMessages(
     afterId: query.afterId,
     around: query.around,
   });
-  // The same rule as requireConversationAccess; on refusal nothing that was read is used.
-  if (!snapshot || !canRead(snapshot.conversation, user, snapshot.lastReadSeq !== null))
-    throw notFound(CONVERSATION_NOT_FOUND);
+  // The access rule was applied by the statement itself; on refusal nothing that was read is used.
+  if (!snapshot || !snapshot.readable) throw notFound(CONVERSATION_NOT_FOUND);
   // A message of another conversation, a reply or a made-up id: nothing of the page goes out.
   if (query.around !== undefined && !snapshot.anchorFound) throw notFound(MESSAGE_NOT_FOUND);
   const { conversation, lastReadSeq } = snapshot;
   let { stats } = snapshot;
   const isNewestPage = !beforeDate && !afterDate && query.around === undefined;
   if (isNewestPage && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
-    await markReadUpTo(ctx.db, conversationId, user.id, snapshot.newestSeq);
+    await moveReadPosition(ctx.db, conversationId, user.id, snapshot.newestSeq);
     stats = { ...stats, unreadCount: 0 };
   }
   return {
@@ -84,7 +90,7 @@ export async function listMessages(
   };
 }
 
-/** A history page whose messages are presented JSON texts, written by the database (history.ts). */
+/** A history page whose messages are presented JSON texts, written by the database (repo/history.ts). */
 export type PageOfTexts = Awaited<ReturnType<typeof listMessages>>;
 
 export type SendInput = {
@@ -119,9 +125,11 @@ export async function sendMessage(
   // A repeat answers with the first message. Looking it up first costs every send a query, so it is
   // done up front only when a file would otherwise be stored again, or when the checks below refuse
   // the send (a repeat is answered even if its parent was deleted since); otherwise the batch's
-  // insert finds the repeat by the unique (user, clientMessageId) index.
+  // insert finds the repeat by the unique (user, conversation, clientMessageId) index.
   const repeated = async () => {
-    const first = clientMessageId ? await repo.findByClientId(ctx.db, user.id, clientMessageId) : undefined;
+    const first = clientMessageId
+      ? await repo.findByClientId(ctx.db, user.id, conversationId, clientMessageId)
+      : undefined;
     return first ? { message: await presentOne(ctx.db, first), created: false } : undefined;
   };
   if (upload) {
@@ -142,7 +150,7 @@ export async function sendMessage(
   const mentionedUsers = await mentionsIn(ctx.db, content);
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
-  const stored = upload ? await storeBytes(ctx.uploadDir, upload.bytes) : undefined;
+  const stored = upload ? await storeBytes(ctx.config.UPLOAD_DIR, upload.bytes) : undefined;
   const file = stored
     ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' }
     : undefined;
@@ -160,14 +168,14 @@ export async function sendMessage(
         mentionedUsers,
       },
       file,
-      seesHidden: user.role === 'admin',
+      seesHidden: isAdmin(user),
     });
   } catch (error) {
-    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    if (stored) await removeStored(ctx.config.UPLOAD_DIR, [stored.storageKey, stored.thumbnailKey]);
     throw error;
   }
   if (!outcome.created) {
-    if (stored) await removeStored(ctx.uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    if (stored) await removeStored(ctx.config.UPLOAD_DIR, [stored.storageKey, stored.thumbnailKey]);
     // Not inserted: the sender may not post here (the check answers 404), or two copies of one
     // send raced and the one that committed is the answer.
     await requireConversationAccess(ctx.db, user, conversationId, 'write');
@@ -175,6 +183,7 @@ export async function sendMessage(
     if (!answer) throw new Error('a send without a message was reported as a duplicate');
     return answer;
   }
+  // The batch's transaction has committed (the batcher answers only then): its events may leave.
   // A brand-new message has no likes or replies yet: no need to ask the database.
   const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });
   ctx.bus.publish('message:new', { message });
@@ -198,39 +207,45 @@ async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
   return access;
 }
 
+/**
+ * Runs a message change under the change lock and publishes `event` with the changed message once
+ * it committed (inTransaction).
+ */
 async function commitChange(
   ctx: ChatContext,
   event: 'message:updated' | 'message:deleted' | 'message:liked',
-  change: () => Promise<MessageRow | undefined>,
+  change: (tx: Tx) => Promise<MessageRow | undefined>,
 ): Promise<Message> {
-  const row = await change();
-  if (!row) throw notFound(MESSAGE_NOT_FOUND);
-  const message = await presentOne(ctx.db, row);
-  ctx.bus.publish(event, { message });
-  return message;
+  return inTransaction(
+    ctx,
+    async (tx, events) => {
+      const row = await change(tx);
+      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      const message = await presentOne(tx, row);
+      events.publish(event, { message });
+      return message;
+    },
+    repo.lockChanges,
+  );
 }
 
 /** POST /api/messages/{id}/like: SPEC 8, a second like is a 400 whose message contains 'already liked'. */
 export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      if (!(await repo.insertLike(tx, id, user.id)))
-        throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
-      return repo.changeMessage(tx, id, {});
-    }),
-  );
+  return commitChange(ctx, 'message:liked', async (tx) => {
+    if (!(await repo.insertLike(tx, id, user.id)))
+      throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
+    return repo.changeMessage(tx, id, {});
+  });
 }
 
 /** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (SPEC 8 treats it as done). */
 export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
-      return repo.changeMessage(tx, id, {});
-    }),
-  );
+  return commitChange(ctx, 'message:liked', async (tx) => {
+    if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
+    return repo.changeMessage(tx, id, {});
+  });
 }
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
@@ -243,10 +258,8 @@ export async function editMessage(
   const { message } = await liveMessage(ctx, user, id);
   if (message.userId !== user.id) throw forbidden('Only the author can edit a message');
   const mentionedUsers = await mentionsIn(ctx.db, content);
-  return commitChange(ctx, 'message:updated', () =>
-    repo.inChangeTransaction(ctx.db, (tx) =>
-      repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
-    ),
+  return commitChange(ctx, 'message:updated', (tx) =>
+    repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
   );
 }
 
@@ -257,27 +270,25 @@ export async function editMessage(
 export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   const found = isUuid(id) ? await repo.findMessage(ctx.db, id) : undefined;
   if (!found) throw notFound(MESSAGE_NOT_FOUND);
-  if (user.role !== 'admin') {
+  if (!isAdmin(user)) {
     await requireMessageAccess(ctx.db, user, id, 'read');
     if (found.userId !== user.id) throw forbidden('Only the author or an admin can delete a message');
   }
   if (found.deletedAt) return presentOne(ctx.db, found);
   let file: FileRow | undefined;
-  const message = await commitChange(ctx, 'message:deleted', () =>
-    repo.inChangeTransaction(ctx.db, async (tx) => {
-      const now = new Date();
-      const row = await repo.changeMessage(tx, id, {
-        content: '',
-        mentionedUsers: [],
-        fileId: null,
-        deletedAt: now,
-        updatedAt: now,
-      });
-      if (found.fileId) file = await deleteFileRow(tx, found.fileId);
-      return row;
-    }),
-  );
-  if (file) await removeStored(ctx.uploadDir, [file.storageKey, file.thumbnailKey]);
+  const message = await commitChange(ctx, 'message:deleted', async (tx) => {
+    const now = new Date();
+    const row = await repo.changeMessage(tx, id, {
+      content: '',
+      mentionedUsers: [],
+      fileId: null,
+      deletedAt: now,
+      updatedAt: now,
+    });
+    if (found.fileId) file = await removeFileRow(tx, found.fileId);
+    return row;
+  });
+  if (file) await removeStored(ctx.config.UPLOAD_DIR, [file.storageKey, file.thumbnailKey]);
   return message;
 }
 
@@ -290,12 +301,18 @@ export async function flagMessage(
 ): Promise<Message> {
   const { message } = await liveMessage(ctx, user, messageId);
   if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
-  const changed = await repo.inChangeTransaction(ctx.db, (tx) => repo.addUserFlag(tx, messageId, user.id));
-  // Flagging twice changes nothing: no new seq, no event, same answer.
-  if (!changed) return presentOne(ctx.db, message);
-  const presented = await presentOne(ctx.db, changed);
-  ctx.bus.publish('message:updated', { message: presented });
-  return presented;
+  return inTransaction(
+    ctx,
+    async (tx, events) => {
+      const changed = await repo.addUserFlag(tx, messageId, user.id);
+      // Flagging twice changes nothing: no new seq, no event, same answer.
+      if (!changed) return presentOne(tx, message);
+      const presented = await presentOne(tx, changed);
+      events.publish('message:updated', { message: presented });
+      return presented;
+    },
+    repo.lockChanges,
+  );
 }
 
 /** GET /api/messages/{id}/thread: a reply's id opens its parent's thread. */
@@ -318,7 +335,22 @@ export async function searchMessages(
   user: UserRow,
   query: { q: string; limit: number; offset: number },
 ): Promise<{ messages: Message[]; total: number }> {
-  const ids = await readableConversationIds(ctx.db, user.id, user.role === 'admin');
+  const ids = await readableConversationIds(ctx.db, user);
   const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
   return { messages: await presentRows(ctx.db, rows), total };
+}
+
+/** The newest messages with a file in a conversation, presented (the details page's recent files). */
+export async function recentFiles(db: DbOrTx, conversationId: string, limit: number): Promise<Message[]> {
+  return presentRows(db, await repo.recentFileMessages(db, conversationId, limit));
+}
+
+/** Message rows changed after `after` in the given conversations, oldest change first (the sync feed). */
+export function messagesChangedAfter(
+  db: DbOrTx,
+  conversationIds: string[],
+  after: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return repo.changesAfter(db, conversationIds, after, limit);
 }

@@ -78,13 +78,11 @@ export function metricsRoutes(app: FastifyInstance, database: Database): void {
     );
     done();
   });
-  if (app.hasDecorator('chatBus')) {
-    const unsubscribe = app.chatBus.on('message:new', () => messagesSent.inc());
-    app.addHook('onClose', (_instance, done) => {
-      unsubscribe();
-      done();
-    });
-  }
+  const unsubscribe = app.bus.on('message:new', () => messagesSent.inc());
+  app.addHook('onClose', (_instance, done) => {
+    unsubscribe();
+    done();
+  });
 
   app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, app.config.METRICS_TOKEN)) {

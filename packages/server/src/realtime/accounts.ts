@@ -13,10 +13,10 @@ import { sessionRoom, userRoom } from './server.ts';
  *   disconnected on every instance; a reconnect is refused by the handshake, which finds no session.
  * - `profile:updated`: the public shape to every socket. Only approved users have sockets, and
  *   the directory is community-wide, so everyone connected may see it.
- * Needs `app.io` and `app.chatBus` (the chat plugin); returns a function that unsubscribes.
+ * Needs `app.io` and `app.bus` (app.ts); returns a function that unsubscribes.
  */
 export function mapAccountEvents(app: FastifyInstance): () => void {
-  const { io, chatBus: bus } = app;
+  const { io, bus } = app;
   const unsubscribe = [
     bus.on('account:locked', ({ userId }) => {
       const room = userRoom(userId);

@@ -8,25 +8,26 @@ import {
   clientEventSchemas,
   type Ack,
   type ClientToServerEvents,
+  type Conversation,
   type ServerToClientEvents,
 } from '@stoop/shared';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
 import { liveSessionExpiry } from '../auth/repo.ts';
 import { resolveSessionHash } from '../auth/session.ts';
-import { requireConversationAccess } from '../conversations/access.ts';
-import { readableConversationIds } from '../conversations/repo.ts';
+import { canRead, readableConversationIds, requireConversationAccess, type Viewer } from '../access/index.ts';
 import type { Db } from '../db/client.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUserById } from '../users/repo.ts';
 import { batchSocketWrites } from './write-batching.ts';
-import type { EventBus } from './bus.ts';
+import type { EventBus } from '../bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
 
 export type SocketData = {
   userId: string;
   username: string;
-  isAdmin: boolean;
+  /** The role at the handshake: a role change ends the socket (realtime/accounts.ts). */
+  role: Viewer['role'];
   /** The session the handshake's cookie stood for: its end ends the socket. */
   sessionId: string;
   sessionExpiresAt: Date;
@@ -83,7 +84,7 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
         socket.data = {
           userId: user.id,
           username: user.username,
-          isAdmin: user.role === 'admin',
+          role: user.role,
           sessionId: session.id,
           sessionExpiresAt: session.expiresAt,
         };
@@ -188,7 +189,7 @@ function watchSessionExpiry(app: FastifyInstance, socket: ChatSocket): { cancel:
 }
 
 async function joinReadableRooms(db: Db, socket: ChatSocket): Promise<void> {
-  const ids = await readableConversationIds(db, socket.data.userId, socket.data.isAdmin);
+  const ids = await readableConversationIds(db, viewerOf(socket));
   await socket.join(ids.map(conversationRoom));
 }
 
@@ -236,7 +237,7 @@ function mapDomainEvents(io: ChatServer, bus: EventBus): void {
   bus.on('conversation:updated', ({ conversation, visibilityChanged }) => {
     const room = conversationRoom(conversation.id);
     if (visibilityChanged && conversation.metadata.adminHidden) {
-      void hideFromResidents(io, conversation.id).then(() =>
+      void hideFromResidents(io, conversation).then(() =>
         io.to(room).emit('conversation:updated', { conversation }),
       );
       return;
@@ -252,12 +253,25 @@ function mapDomainEvents(io: ChatServer, bus: EventBus): void {
   });
 }
 
-/** A hidden channel disappears for residents: their sockets leave its room and drop it from their list. */
-async function hideFromResidents(io: ChatServer, conversationId: string): Promise<void> {
+/** A socket's user as the access rule sees them; locked users never get a socket (the handshake). */
+const viewerOf = (socket: { data: SocketData }): Viewer => ({
+  id: socket.data.userId,
+  role: socket.data.role,
+  isLocked: false,
+});
+
+/**
+ * A hidden channel disappears for those who may no longer read it (residents): their sockets leave
+ * its room and drop it from their list.
+ */
+async function hideFromResidents(io: ChatServer, conversation: Conversation): Promise<void> {
+  const conversationId = conversation.id;
   const room = conversationRoom(conversationId);
+  const facts = { type: conversation.type, adminHidden: conversation.metadata.adminHidden };
   const sockets = await io.in(room).fetchSockets();
   for (const socket of sockets) {
-    if (socket.data.isAdmin) continue;
+    const participant = conversation.participants.includes(socket.data.userId);
+    if (canRead(facts, viewerOf(socket), participant)) continue;
     socket.leave(room);
     socket.emit('conversation:deleted', { conversationId });
   }

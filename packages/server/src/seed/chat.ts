@@ -1,11 +1,11 @@
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../conversations/context.ts';
-import { readableConversationIds } from '../conversations/repo.ts';
+import type { ChatContext } from '../context.ts';
+import { readableConversationIds } from '../access/index.ts';
 import { createConversation } from '../conversations/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { flagMessage, likeMessage, sendMessage } from '../messages/service.ts';
-import { EventBus } from '../realtime/bus.ts';
+import { EventBus } from '../bus.ts';
 
 /** Channels of the demo community: name, description, then [author index, text, replies?] lines. */
 type Line = [number, string, [number, string][]?];
@@ -116,8 +116,12 @@ export async function seedChat(db: Db, uploadDir: string, users: UserRow[]): Pro
   const people = users.filter((u) => !u.isLocked);
   if (people.length < 2) return;
   const first = people[0] as UserRow;
-  if ((await readableConversationIds(db, first.id, true)).length > 0) return;
-  const ctx: ChatContext = { db, bus: new EventBus(), uploadDir, attachmentMaxBytes: 25 * 1024 * 1024 };
+  if ((await readableConversationIds(db, { ...first, role: 'admin' })).length > 0) return;
+  const ctx: ChatContext = {
+    db,
+    bus: new EventBus(),
+    config: { UPLOAD_DIR: uploadDir, ATTACHMENT_MAX_BYTES: 25 * 1024 * 1024 },
+  };
   const who = (index: number) => people[index % people.length] as UserRow;
 
   for (const channel of CHANNELS) {

@@ -1,14 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, syncQuerySchema, syncResultSchema } from '@stoop/shared';
 import { currentUser, requireUser } from '../auth/guards.ts';
-import { chatContext } from '../conversations/context.ts';
 import { syncChanges } from './service.ts';
 
 export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/sync',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['messages'],
         summary: 'Every message change after seq the caller may see (tombstones included), paged',
@@ -16,7 +15,7 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: syncResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => syncChanges(chatContext(app), currentUser(request), request.query),
+    async (request) => syncChanges(app, currentUser(request), request.query),
   );
   done();
 };

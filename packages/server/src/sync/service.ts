@@ -1,8 +1,7 @@
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../conversations/context.ts';
-import { readableConversationIds } from '../conversations/repo.ts';
-import { changesAfter } from '../messages/repo.ts';
-import { presentRows } from '../messages/service.ts';
+import type { ChatContext } from '../context.ts';
+import { readableConversationIds } from '../access/index.ts';
+import { messagesChangedAfter, presentRows } from '../messages/service.ts';
 import type { SyncResult } from '@stoop/shared';
 
 /**
@@ -16,8 +15,8 @@ export async function syncChanges(
   user: UserRow,
   query: { after: number; limit: number },
 ): Promise<SyncResult> {
-  const ids = await readableConversationIds(ctx.db, user.id, user.role === 'admin');
-  const rows = await changesAfter(ctx.db, ids, query.after, query.limit + 1);
+  const ids = await readableConversationIds(ctx.db, user);
+  const rows = await messagesChangedAfter(ctx.db, ids, query.after, query.limit + 1);
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const changes = await presentRows(ctx.db, page);

@@ -6,6 +6,7 @@ import {
   type User,
   type UserMetadata,
 } from '@stoop/shared';
+import { isAdmin } from '../access/rules.ts';
 import type { UserRow } from '../db/schema/index.ts';
 
 export const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
@@ -36,7 +37,7 @@ export function presentSelf(row: UserRow): User {
 /** What `viewer` may see of `row`: owner and admins get email and lock state, others the public shape. */
 export function presentUser(row: UserRow, viewer: UserRow | null): PresentedUser {
   const full = presentSelf(row);
-  if (viewer && (viewer.id === row.id || viewer.role === 'admin')) return full;
+  if (viewer && (viewer.id === row.id || isAdmin(viewer))) return full;
   const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = full;
   return publicFields;
 }
@@ -45,4 +46,9 @@ export function presentUser(row: UserRow, viewer: UserRow | null): PresentedUser
 export function presentPublic(row: UserRow): PublicUser {
   const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = presentSelf(row);
   return publicFields;
+}
+
+/** A conversation participant as the details page lists them: name, avatar URL and role. */
+export function presentParticipant(row: UserRow): Pick<PublicUser, 'id' | 'username' | 'avatar' | 'role'> {
+  return { id: row.id, username: row.username, avatar: avatarUrl(row.avatar), role: row.role };
 }

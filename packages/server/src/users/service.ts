@@ -1,25 +1,30 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { profileFieldsSchema, userMetadataSchema, type UserStatus } from '@stoop/shared';
-import type { Ctx } from '../auth/service.ts';
-import type { EventBus } from '../realtime/bus.ts';
+import type { Context } from '../context.ts';
+import type { PendingEvents } from '../transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { DbOrTx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
 import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+import { isAdmin } from '../access/rules.ts';
 
-/** Services that change accounts also announce them; the app itself satisfies this. */
-export type AccountCtx = Ctx & { chatBus: EventBus };
-
-/** Tells every approved resident's client about a user's new public fields (never a locked one's). */
-export function announceProfile(ctx: AccountCtx, row: UserRow): void {
-  if (!row.isLocked) ctx.chatBus.publish('profile:updated', { user: presentPublic(row) });
+/**
+ * Tells every approved resident's client about a user's new public fields (never a locked one's).
+ * `events` is a transaction's (inTransaction) or, after a committed single write, the bus.
+ */
+export function announceProfile(events: Pick<PendingEvents, 'publish'>, row: UserRow): void {
+  if (!row.isLocked) events.publish('profile:updated', { user: presentPublic(row) });
 }
 
 /** The directory: approved residents only (locked accounts stay invisible). */
-export function listDirectory(ctx: Ctx, query: { q?: string | undefined; limit: number; offset: number }) {
+export function listDirectory(
+  ctx: Context,
+  query: { q?: string | undefined; limit: number; offset: number },
+) {
   return listUsers(ctx.db, {
     status: 'unlocked' satisfies UserStatus,
     limit: query.limit,
@@ -29,9 +34,9 @@ export function listDirectory(ctx: Ctx, query: { q?: string | undefined; limit: 
 }
 
 /** A user by id; non-admins only see approved users and themselves. */
-export async function getVisibleUser(ctx: Ctx, id: string, viewer: UserRow): Promise<UserRow> {
+export async function getVisibleUser(ctx: Context, id: string, viewer: UserRow): Promise<UserRow> {
   const user = await findUserById(ctx.db, id);
-  if (!user || (user.isLocked && viewer.role !== 'admin' && viewer.id !== user.id)) {
+  if (!user || (user.isLocked && !isAdmin(viewer) && viewer.id !== user.id)) {
     throw notFound('User not found');
   }
   return user;
@@ -50,7 +55,7 @@ function parseMetadataField(raw: unknown): unknown {
 }
 
 /** Validates and applies a profile change of `user`. */
-export async function updateProfile(ctx: AccountCtx, user: UserRow, input: ProfileInput): Promise<UserRow> {
+export async function updateProfile(ctx: Context, user: UserRow, input: ProfileInput): Promise<UserRow> {
   const fields = { ...input.fields };
   if ('metadata' in fields) fields.metadata = parseMetadataField(fields.metadata);
   const parsed = profileFieldsSchema.safeParse(fields);
@@ -95,7 +100,7 @@ export async function updateProfile(ctx: AccountCtx, user: UserRow, input: Profi
     await removeAvatar(ctx.config.UPLOAD_DIR, user.avatar);
   }
   // After the write: no one hears about a change that did not happen.
-  announceProfile(ctx, updated);
+  announceProfile(ctx.bus, updated);
   return updated;
 }
 
@@ -111,4 +116,9 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string, current: strin
     throw badRequest('avatarPath: must be your current avatar URL, or empty', 'avatarPath');
   }
   return file;
+}
+
+/** A user's row by id, for other domains' rules (no visibility rule applied: see getVisibleUser). */
+export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  return findUserById(db, id);
 }

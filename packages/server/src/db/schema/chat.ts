@@ -149,7 +149,13 @@ export const messages = pgTable(
     index('messages_parent_idx').on(t.parentMessageId, t.createdAt),
     uniqueIndex('messages_seq_unique').on(t.seq),
     index('messages_conversation_seq_idx').on(t.conversationId, t.createdSeq),
-    uniqueIndex('messages_client_id_unique').on(t.userId, t.clientMessageId),
+    // Idempotency of sends: one clientMessageId per sender and conversation, so a client's id
+    // reused in another conversation never answers with a message of the first.
+    uniqueIndex('messages_client_id_per_conversation_unique').on(
+      t.userId,
+      t.conversationId,
+      t.clientMessageId,
+    ),
     index('messages_file_idx').on(t.fileId),
     index('messages_search_idx').using('gin', t.searchVector),
   ],

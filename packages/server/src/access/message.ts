@@ -1,13 +1,10 @@
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { MessageRow, UserRow } from '../db/schema/index.ts';
-import {
-  requireConversationAccess,
-  type AccessMode,
-  type ConversationAccess,
-} from '../conversations/access.ts';
+import { requireConversationAccess, type ConversationAccess } from './conversation.ts';
+import type { AccessMode } from './rules.ts';
 import { notFound } from '../http/errors.ts';
-import { findMessage } from './repo.ts';
+import { findMessage } from '../messages/repo.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

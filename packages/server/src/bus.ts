@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Conversation, Message, PublicUser } from '@stoop/shared';
 
 /**
- * Domain events, published by services after their transaction commits. The realtime module maps
+ * Domain events, published by services after their transaction commits (transaction.ts). The realtime module maps
  * them to Socket.IO rooms; nothing else emits to sockets.
  */
 export type DomainEvents = {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '../db/schema/index.ts';
-import { FILES_PATH, THUMBNAIL_SUFFIX } from './present.ts';
+import { messages } from '../../db/schema/index.ts';
+import { FILES_PATH, THUMBNAIL_SUFFIX } from '../../files/urls.ts';
 
 /**
  * presentMessage (present.ts) written in SQL, for history pages: the database builds each message's

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { messagesPageSchema, type Message, type MessagesPage } from '@stoop/shared';
-import { messages } from '../db/schema/index.ts';
+import { messages } from '../../db/schema/index.ts';
 import {
   formOf,
   injectForm,
@@ -9,10 +9,10 @@ import {
   PNG_1X1,
   sendText,
   type Headers,
-} from '../conversations/testing.ts';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { call } from '../test/http.ts';
-import { presentRows } from './service.ts';
+} from '../../conversations/testing.ts';
+import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../../test/helpers.ts';
+import { call } from '../../test/http.ts';
+import { presentRows } from '../service.ts';
 
 /**
  * History pages are written by the database (present-sql.ts) while sockets, sync, threads and single

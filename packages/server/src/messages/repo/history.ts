@@ -1,14 +1,15 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@stoop/shared';
-import type { DbOrTx } from '../db/client.ts';
-import { preparedPerDb } from '../db/prepared.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import {
   conversationParticipants,
   conversations,
   messages,
   type ConversationRow,
-} from '../db/schema/index.ts';
-import { unreadAfter, type ConversationStats } from '../conversations/repo.ts';
+} from '../../db/schema/index.ts';
+import { canReadSql, isAdmin, type SqlViewer, type Viewer } from '../../access/index.ts';
+import { unreadAfter, type ConversationStats } from '../../conversations/repo.ts';
 import { anchorKey, anyBeyond, cursorKey, jsonValue, pageText, splitPage } from './history-page.ts';
 
 /**
@@ -28,7 +29,7 @@ const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
  */
 export type HistoryQuery = {
   conversationId: string;
-  userId: string;
+  viewer: Viewer;
   limit: number;
   beforeDate?: Date | undefined;
   beforeId?: string | undefined;
@@ -41,6 +42,8 @@ export type HistoryQuery = {
 /** Everything one history page needs, read in one statement. */
 export type HistorySnapshot = {
   conversation: ConversationRow;
+  /** The access rule (access/sql.ts) on the same snapshot: when false nothing else may be used. */
+  readable: boolean;
   /** The viewer's read position; null when they are not a participant. */
   lastReadSeq: number | null;
   /** created_seq of the newest message (replies included): what "read it all" moves to. */
@@ -74,8 +77,8 @@ type Direction = 'older' | 'newer' | 'around';
  * and Node passes the messages on without parsing them. The scalar
  * subqueries depend only on parameters, so the database evaluates each once.
  *
- * Returns undefined when there is no such conversation. The access rule is not applied here: the
- * caller applies canRead to what this returns before using any of it.
+ * Returns undefined when there is no such conversation. The access rule is a column of the same
+ * row (`readable`, canReadSql): the caller refuses the page when it is false.
  */
 export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<HistorySnapshot | undefined> {
   const { direction, readSize, params, keep } = statementInput(query);
@@ -84,7 +87,9 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
     readSize,
   )(db).execute({
     id: query.conversationId,
-    userId: query.userId,
+    userId: query.viewer.id,
+    viewerIsAdmin: isAdmin(query.viewer),
+    viewerIsLocked: query.viewer.isLocked,
     ...params,
   });
   if (!row) return undefined;
@@ -94,6 +99,7 @@ export async function readHistory(db: DbOrTx, query: HistoryQuery): Promise<Hist
   const keptNewer = newer.slice(0, keep.newer(keptOlder.length));
   return {
     conversation: row.conversation,
+    readable: row.readable === true,
     lastReadSeq: row.lastReadSeq === null ? null : Number(row.lastReadSeq),
     newestSeq: Number(row.newestSeq ?? 0),
     participants: jsonValue<string[]>(row.participants) ?? [],
@@ -166,9 +172,16 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction, readSize: numbe
   const readPosition = sql`(select cp.last_read_seq from ${conversationParticipants} cp
     where cp.conversation_id = ${id} and cp.user_id = ${userId})`;
   const page = pageColumns(direction, id, readSize);
+  const viewer: SqlViewer = {
+    id: userId,
+    isAdmin: sql`${sql.placeholder('viewerIsAdmin')}::boolean`,
+    isLocked: sql`${sql.placeholder('viewerIsLocked')}::boolean`,
+  };
   return db
     .select({
       conversation: conversations,
+      // A participant is whoever has a read position.
+      readable: sql<boolean | null>`${canReadSql('conversations', viewer, sql`${readPosition} is not null`)}`,
       lastReadSeq: sql<number | string | null>`${readPosition}`,
       newestSeq: sql<number | string | null>`(select coalesce(max(n.created_seq), 0) from ${messages} n
         where n.conversation_id = ${id})`,

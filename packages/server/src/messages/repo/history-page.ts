@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { files, messageLikes, messages } from '../db/schema/index.ts';
+import { files, messageLikes, messages } from '../../db/schema/index.ts';
 import { presentedMessageColumns } from './present-sql.ts';
 
 /**

@@ -1,0 +1,2 @@
+DROP INDEX "messages_client_id_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_client_id_per_conversation_unique" ON "messages" USING btree ("user_id","conversation_id","client_message_id");
