@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -10,12 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authHooks } from './auth/guards.ts';
 import { scheduleAuthPurge } from './auth/maintenance.ts';
@@ -25,6 +20,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
 import { guardInput } from './http/input-guard.ts';
+import { openApiTransform } from './http/openapi.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
 import { EventBus } from './bus.ts';
@@ -44,6 +40,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Pino logging; off in tests. Defaults to on at config.LOG_LEVEL. */
   logger?: boolean;
+  /** Sees every route as it is registered (the route table test collects them). */
+  onRoute?: onRouteHookHandler;
 };
 
 /**
@@ -65,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   guardInput(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? (await createDatabase(config));
   if (!options.database) {
@@ -122,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { conversationIdParamsSchema } from '@stoop/shared';
-import { currentUser, requireUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/guards.ts';
+import { serve } from '../http/serve.ts';
 import { downloadFile } from './service.ts';
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name, so "Grünstraße.pdf" survives. */
@@ -11,35 +11,22 @@ export function contentDisposition(fileName: string, inline: boolean): string {
 
 export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   for (const thumbnail of [false, true]) {
-    app.get(
-      thumbnail ? '/api/files/:id/thumbnail' : '/api/files/:id',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: ['files'],
-          summary: thumbnail
-            ? 'The 320 px webp preview of an image'
-            : 'An attachment, to those who may read its conversation',
-          params: conversationIdParamsSchema,
-        },
-      },
-      async (request, reply) => {
-        const file = await downloadFile(
-          app.db,
-          app.config.UPLOAD_DIR,
-          currentUser(request),
-          request.params.id,
-          thumbnail,
-        );
-        return reply
-          .type(file.mimeType)
-          .header('content-disposition', contentDisposition(file.fileName, file.inline))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(file.body);
-      },
-    );
+    serve(app, thumbnail ? 'getFileThumbnail' : 'getFile', async (request, reply) => {
+      const file = await downloadFile(
+        app.db,
+        app.config.UPLOAD_DIR,
+        currentUser(request),
+        request.params.id,
+        thumbnail,
+      );
+      return reply
+        .type(file.mimeType)
+        .header('content-disposition', contentDisposition(file.fileName, file.inline))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.body);
+    });
   }
   done();
 };

@@ -7,20 +7,22 @@
  * size- and rate-limited instead, and locked users may use it (their errors matter too).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   CORRELATION_ID_HEADER,
   LOG_INTAKE_BODY_LIMIT_BYTES,
   LOG_INTAKE_RATE_PER_IP,
   LOG_INTAKE_RATE_PER_SESSION,
+  apiTable,
   logBatchSchema,
   type LogBatch,
 } from '@stoop/shared';
 import { badRequest } from '../http/errors.ts';
 import { limitBy } from '../http/rate-limit.ts';
-import { fillMissingMeta } from './meta-defaults.ts';
+import { serve } from '../http/serve.ts';
 
-export const LOG_INTAKE_PATH = '/api/logs/frontend';
+export const LOG_INTAKE_PATH = apiTable.sendLogs.path;
 
 const CORRELATION_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -85,7 +87,7 @@ export function writeBatch(request: FastifyRequest, batch: LogBatch, correlation
 }
 
 /** Fastify plugin registering the intake; register it after @fastify/rate-limit and the auth hooks. */
-export function logRoutes(app: FastifyInstance, _opts: unknown, done: (err?: Error) => void): void {
+export const logRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // Per address before the body is read, so a flood costs no parsing.
   const perIp = limitBy(app, [
     {
@@ -105,11 +107,17 @@ export function logRoutes(app: FastifyInstance, _opts: unknown, done: (err?: Err
     },
   ]);
 
-  app.post(
-    LOG_INTAKE_PATH,
+  // The table marks it csrf: false and allowLocked; the body is parsed and validated here.
+  serve(
+    app,
+    'sendLogs',
+    async (request, reply) => {
+      const batch = validate(request.body);
+      writeBatch(request, batch, correlationIdOf(request));
+      return reply.status(204).send();
+    },
     {
       bodyLimit: LOG_INTAKE_BODY_LIMIT_BYTES,
-      config: { csrf: false, allowLocked: true },
       onRequest: perIp,
       preValidation: (request, _reply, next) => {
         try {
@@ -121,11 +129,6 @@ export function logRoutes(app: FastifyInstance, _opts: unknown, done: (err?: Err
       },
       preHandler: perSession,
     },
-    async (request, reply) => {
-      const batch = validate(fillMissingMeta(request.body, request.headers['user-agent']));
-      writeBatch(request, batch, correlationIdOf(request));
-      return reply.status(204).send();
-    },
   );
   done();
-}
+};

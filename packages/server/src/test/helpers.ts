@@ -9,7 +9,7 @@ import {
   type Role,
   type UserMetadata,
 } from '@stoop/shared';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../auth/cookies.ts';
 import { randomToken } from '../auth/crypto.ts';
 import { csrfTokenFor } from '../auth/csrf.ts';
@@ -42,11 +42,14 @@ const TEST_ENV: EnvInput = {
  * A ready app on a fresh database (in-memory PGlite, or PostgreSQL under STOOP_TEST_DB=pg) and a
  * temporary DATA_DIR (outbox, uploads). Create it in beforeAll and close it in afterAll.
  */
-export async function createTestApp(overrides: EnvInput = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: EnvInput = {},
+  build: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stoop-test-'));
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...overrides });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...build });
   await app.ready();
   return {
     app,

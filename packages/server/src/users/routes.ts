@@ -4,22 +4,13 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AVATAR_MAX_BYTES,
-  apiErrorSchema,
-  presentedUserResponseSchema,
-  userResponseSchema,
-  usersListResponseSchema,
-  usersQuerySchema,
-} from '@stoop/shared';
-import { currentUser, requireUser } from '../auth/guards.ts';
+import { AVATAR_MAX_BYTES } from '@stoop/shared';
+import { currentUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { serve } from '../http/serve.ts';
 import { AVATAR_FILE_PATTERN, avatarDir } from './avatar.ts';
 import { presentSelf, presentUser } from './present.ts';
 import { getVisibleUser, listDirectory, updateProfile, type ProfileInput } from './service.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** Reads PUT /api/profile: multipart (fields + `avatar` file) or a plain JSON object. */
 async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> {
@@ -45,82 +36,34 @@ async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> 
 
 /** The resident directory, profiles and avatars. */
 export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.get(
-    '/api/users',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'Approved residents (public fields), optional username filter q',
-        querystring: usersQuerySchema,
-        response: { 200: usersListResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const viewer = currentUser(request);
-      const rows = await listDirectory(app, request.query);
-      return { users: rows.map((row) => presentUser(row, viewer)) };
-    },
-  );
+  serve(app, 'listUsers', async (request) => {
+    const viewer = currentUser(request);
+    const rows = await listDirectory(app, request.query);
+    return { users: rows.map((row) => presentUser(row, viewer)) };
+  });
 
-  app.get(
-    '/api/users/:id',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'One user',
-        params: z.object({ id: z.uuid() }),
-        response: { 200: presentedUserResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const viewer = currentUser(request);
-      return { user: presentUser(await getVisibleUser(app, request.params.id, viewer), viewer) };
-    },
-  );
+  serve(app, 'getUser', async (request) => {
+    const viewer = currentUser(request);
+    return { user: presentUser(await getVisibleUser(app, request.params.id, viewer), viewer) };
+  });
 
-  app.put(
-    '/api/profile',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'Update the own profile',
-        description:
-          'multipart/form-data (or JSON): username, email, description, avatar (image file), avatarPath ("" removes), metadata (JSON object; merged).',
-        response: { 200: userResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const input = await readProfileInput(request);
-      return { user: presentSelf(await updateProfile(app, currentUser(request), input)) };
-    },
-  );
+  serve(app, 'updateProfile', async (request) => {
+    const input = await readProfileInput(request);
+    return { user: presentSelf(await updateProfile(app, currentUser(request), input)) };
+  });
 
-  app.get(
-    '/api/avatars/:file',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'An avatar picture (signed-in users only)',
-        params: z.object({ file: z.string().max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const { file } = request.params;
-      if (!AVATAR_FILE_PATTERN.test(file)) throw notFound('Avatar not found');
-      const fullPath = path.join(avatarDir(app.config.UPLOAD_DIR), file);
-      const info = await stat(fullPath).catch(() => undefined);
-      if (!info?.isFile()) throw notFound('Avatar not found');
-      // Names are content-unique (new upload → new name), so the file can be cached for long.
-      return reply
-        .type('image/webp')
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-length', info.size)
-        .send(createReadStream(fullPath));
-    },
-  );
+  serve(app, 'getAvatar', async (request, reply) => {
+    const { file } = request.params;
+    if (!AVATAR_FILE_PATTERN.test(file)) throw notFound('Avatar not found');
+    const fullPath = path.join(avatarDir(app.config.UPLOAD_DIR), file);
+    const info = await stat(fullPath).catch(() => undefined);
+    if (!info?.isFile()) throw notFound('Avatar not found');
+    // Names are content-unique (new upload → new name), so the file can be cached for long.
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-length', info.size)
+      .send(createReadStream(fullPath));
+  });
   done();
 };

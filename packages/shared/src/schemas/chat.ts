@@ -168,6 +168,7 @@ export const threadSchema = z.object({
   parent: messageSchema,
   replies: z.array(messageSchema),
 });
+export type Thread = z.infer<typeof threadSchema>;
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Search needs a query').max(200),
@@ -196,6 +197,7 @@ export const conversationDetailsSchema = z.object({
   fileCount: z.number().int(),
   recentFiles: z.array(messageSchema),
 });
+export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
 
 // ---- Response envelopes (the server wraps single objects, like `{user}` elsewhere) ------------
 

@@ -1,13 +1,13 @@
 /** Calls for the public account screens and the profile (DESIGN "Calls the spec does not show"). */
 import type { User } from '@stoop/shared';
-import { api } from './api.ts';
+import { callApi } from './api-calls.ts';
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api.post('/api/forgot-password', { body: { email } });
+  await callApi('forgotPassword', { body: { email } });
 }
 
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await api.post('/api/reset-password', { body: { token, password } });
+  await callApi('resetPassword', { body: { token, password } });
 }
 
 export async function sendContactMessage(body: {
@@ -15,12 +15,15 @@ export async function sendContactMessage(body: {
   email: string;
   message: string;
 }): Promise<void> {
-  await api.post('/api/contact', { body });
+  await callApi('contact', { body });
 }
 
 /** PUT /api/profile as multipart (SPEC 7): username, email, description, avatar, avatarPath, metadata JSON. */
 export async function updateProfile(form: FormData): Promise<User> {
-  const body = await api.put<{ user?: User } | undefined>('/api/profile', { body: form });
-  if (!body?.user) throw new Error('Saving the profile failed: Invalid response from server');
+  const body = await callApi('updateProfile', { body: form });
+  // An answer without a user (an unexpected server) must not pass for a saved profile.
+  if (!(body as { user?: User } | undefined)?.user) {
+    throw new Error('Saving the profile failed: Invalid response from server');
+  }
   return body.user;
 }

@@ -4,6 +4,7 @@
  * It stays free of zod so it can sit in the first-load bundle.
  */
 import { CSRF_HEADER } from '@stoop/shared/constants';
+import { apiBaseUrl } from './device/server-url.ts';
 
 /** Codes the client itself assigns when no server answer exists. */
 export const CLIENT_ERROR_CODES = { timeout: 'TIMEOUT', network: 'NETWORK_ERROR' } as const;
@@ -25,6 +26,63 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * The ApiError every failed answer becomes (fetch and XHR alike): it also says whether the message
+ * came from the server, and the status text (the create-conversation errors of SPEC 8 tell the
+ * two apart). upload.ts re-exports it under its old path.
+ */
+export class DetailedApiError extends ApiError {
+  readonly statusText: string;
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    status: number,
+    statusText: string,
+    serverMessage: string | undefined,
+    code?: string,
+    fieldName?: string,
+  ) {
+    super(status, serverMessage ?? (statusText || `Request failed with status ${status}`), code, fieldName);
+    this.statusText = statusText;
+    this.serverMessage = serverMessage;
+  }
+}
+
+const stringField = (value: unknown, key: string): string | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const found = (value as Record<string, unknown>)[key];
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** The one error parser: a non-2xx answer's `{message, code, field}` body (or none) as an ApiError. */
+export function errorFromAnswer(status: number, statusText: string, body: unknown): DetailedApiError {
+  return new DetailedApiError(
+    status,
+    statusText,
+    stringField(body, 'message'),
+    stringField(body, 'code'),
+    stringField(body, 'field'),
+  );
+}
+
+/** The client's own failure when no answer arrived at all. */
+export const networkError = () =>
+  new ApiError(
+    0,
+    'Could not reach the server. Check your connection and try again.',
+    CLIENT_ERROR_CODES.network,
+  );
+
+/** A response text as JSON when it is JSON, else the text itself (undefined when empty). */
+export function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData goes as multipart with the browser's boundary. */
@@ -35,11 +93,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Empty means same origin; the native apps set VITE_API_URL because their WebView origin differs. */
-export function getApiBaseUrl(): string {
-  const configured: unknown = import.meta.env.VITE_API_URL;
-  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
-}
+/** Empty means same origin; the native apps are built with STOOP_SERVER_URL (services/device/server-url.ts). */
+export const getApiBaseUrl = (): string => apiBaseUrl();
 
 let csrfToken: string | null = null;
 
@@ -70,25 +125,7 @@ function encodeBody(body: unknown): BodyInit | undefined {
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-const field = (value: unknown, key: string): string | undefined => {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const found = (value as Record<string, unknown>)[key];
-  return typeof found === 'string' ? found : undefined;
-};
-
-function toApiError(response: Response, body: unknown): ApiError {
-  const message =
-    field(body, 'message') ?? (response.statusText || `Request failed with status ${response.status}`);
-  return new ApiError(response.status, message, field(body, 'code'), field(body, 'field'));
+  return parseAnswer(await response.text());
 }
 
 /** Sends one request and resolves with the parsed JSON body (undefined for 204). */
@@ -115,7 +152,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       ...(body === undefined ? {} : { body }),
     });
     const parsed = await readBody(response);
-    if (!response.ok) throw toApiError(response, parsed);
+    if (!response.ok) throw errorFromAnswer(response.status, response.statusText, parsed);
     return parsed as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -127,11 +164,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       );
     }
     if (options.signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      'Could not reach the server. Check your connection and try again.',
-      CLIENT_ERROR_CODES.network,
-    );
+    throw networkError();
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);

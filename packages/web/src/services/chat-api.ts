@@ -1,20 +1,25 @@
 /**
- * Typed chat calls (SPEC 7, DESIGN "Calls the spec does not show") on the one api client. If the
- * server's answers change shape (wrapped `{conversation}` versus a bare object), this file is the
- * one place that adapts: every function unwraps with `pick`.
+ * Chat calls (SPEC 7, DESIGN "Calls the spec does not show") on the typed client of the shared
+ * route table: paths, bodies and answers come from @stoop/shared's api table, so the types here
+ * are the server's own.
  */
-import type { Conversation, Message, PublicUser } from '@stoop/shared';
+import type {
+  Conversation,
+  ConversationDetails,
+  Message,
+  MessagesPage,
+  PublicUser,
+  SyncResult,
+  Thread,
+} from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { api } from './api.ts';
-import { uploadForm, xhrRequest, type UploadOptions } from './upload.ts';
+import { callApi } from './api-calls.ts';
+import type { UploadOptions } from './upload.ts';
 
-export interface MessagesPage {
-  messages: Message[];
-  hasMore: boolean;
-  /** Newer messages exist after this page (false for the newest page). */
-  hasNewer: boolean;
-  conversation: Conversation | null;
-}
+export type { ConversationDetails, MessagesPage, Thread };
+export type ConversationParticipant = ConversationDetails['participants'][number];
+export type SyncPage = SyncResult;
 
 /**
  * Where a page of GET /api/conversations/{id}/messages starts: none for the newest page, before
@@ -22,33 +27,6 @@ export interface MessagesPage {
  */
 export type PageCursor =
   { beforeDate: string; beforeId: string } | { afterDate: string; afterId: string } | { around: string };
-
-export interface ConversationParticipant {
-  id: string;
-  username: string;
-  avatar: string | null;
-  role: string;
-}
-
-export interface ConversationDetails {
-  conversation: Conversation;
-  participants: ConversationParticipant[];
-  messageCount: number;
-  fileCount: number;
-  recentFiles: Message[];
-}
-
-export interface Thread {
-  conversationId: string;
-  parent: Message;
-  replies: Message[];
-}
-
-export interface SyncPage {
-  changes: Message[];
-  next: number;
-  hasMore: boolean;
-}
 
 export interface SendMessageInput {
   content: string;
@@ -71,36 +49,28 @@ export interface Announcement {
   createdAt: string;
 }
 
-const enc = encodeURIComponent;
+const ADMIN_CHANNEL_CALLS = {
+  'admin-flag-channel': 'flagChannel',
+  'admin-unflag-channel': 'unflagChannel',
+  'admin-hide-channel': 'hideChannel',
+} as const;
 
-/** `{key: value}` or the bare value, whichever the server sent. */
-function pick<T>(body: unknown, key: string): T {
-  if (typeof body === 'object' && body !== null && key in body)
-    return (body as Record<string, unknown>)[key] as T;
-  return body as T;
-}
-
-const listOf = <T>(body: unknown, key: string): T[] => {
-  const value = pick<unknown>(body, key);
-  return Array.isArray(value) ? (value as T[]) : [];
-};
+/** The message of a message call; an answer without a body (an older server) gives null. */
+const messageOf = (answer: { message: Message } | undefined): Message | null => answer?.message ?? null;
 
 export const chatApi = {
   async listConversations(): Promise<Conversation[]> {
-    return listOf<Conversation>(await api.get('/api/conversations'), 'conversations');
+    return (await callApi('listConversations')).conversations;
   },
 
   async getDetails(conversationId: string): Promise<ConversationDetails> {
-    return api.get<ConversationDetails>(`/api/conversations/${enc(conversationId)}/details`);
+    return callApi('getConversationDetails', { params: { id: conversationId } });
   },
 
   async createDirect(otherUserId: string): Promise<Conversation> {
     // XHR keeps the status text for the SPEC 8 error texts (see upload.ts).
-    const body = await xhrRequest<unknown>('POST', '/api/conversations', {
-      type: 'direct',
-      participantIds: [otherUserId],
-    });
-    return pick<Conversation>(body, 'conversation');
+    const body = { type: 'direct' as const, participantIds: [otherUserId] };
+    return (await callApi('createConversation', { body, upload: {} })).conversation;
   },
 
   async createChannel(input: ChannelInput): Promise<Conversation> {
@@ -109,7 +79,7 @@ export const chatApi = {
     form.set('name', input.name);
     form.set('description', input.description);
     if (input.icon) form.set('icon', input.icon);
-    return pick<Conversation>(await xhrRequest<unknown>('POST', '/api/conversations', form), 'conversation');
+    return (await callApi('createConversation', { body: form, upload: {} })).conversation;
   },
 
   async updateConversation(conversationId: string, input: Partial<ChannelInput>): Promise<Conversation> {
@@ -117,39 +87,32 @@ export const chatApi = {
     if (input.name !== undefined) form.set('name', input.name);
     if (input.description !== undefined) form.set('description', input.description);
     if (input.icon) form.set('icon', input.icon);
-    return pick<Conversation>(
-      await api.patch(`/api/conversations/${enc(conversationId)}`, { body: form }),
-      'conversation',
-    );
+    return (await callApi('updateConversation', { params: { id: conversationId }, body: form })).conversation;
   },
 
   async deleteConversation(conversationId: string): Promise<void> {
-    await api.delete(`/api/conversations/${enc(conversationId)}`);
+    await callApi('deleteConversation', { params: { id: conversationId } });
   },
 
   /** Moves the read position up to `seq` (the newest message the resident has seen). */
   async markRead(conversationId: string, seq: number): Promise<void> {
-    await api.post(`/api/conversations/${enc(conversationId)}/read`, { body: { seq } });
+    await callApi('markConversationRead', { params: { id: conversationId }, body: { seq } });
   },
 
   async adminChannel(
     conversationId: string,
     action: 'admin-flag-channel' | 'admin-unflag-channel' | 'admin-hide-channel',
   ): Promise<void> {
-    await api.patch(`/api/conversations/${enc(conversationId)}/${action}`, { body: {} });
+    await callApi(ADMIN_CHANNEL_CALLS[action], { params: { id: conversationId } });
   },
 
   async fetchMessages(conversationId: string, cursor?: PageCursor): Promise<MessagesPage> {
-    const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE), ...cursor });
-    const body = await api.get<Partial<MessagesPage> | undefined>(
-      `/api/conversations/${enc(conversationId)}/messages?${query.toString()}`,
-    );
-    return {
-      messages: body?.messages ?? [],
-      hasMore: body?.hasMore === true,
-      hasNewer: body?.hasNewer === true,
-      conversation: body?.conversation ?? null,
-    };
+    const page = await callApi('getMessages', {
+      params: { id: conversationId },
+      query: { limit: MESSAGE_PAGE_SIZE, ...cursor },
+    });
+    // The flags are read as booleans even from an answer that leaves one out.
+    return { ...page, hasMore: page.hasMore === true, hasNewer: page.hasNewer === true };
   },
 
   /**
@@ -162,71 +125,64 @@ export const chatApi = {
     input: SendMessageInput,
     options: UploadOptions = {},
   ): Promise<Message> {
-    const path = `/api/conversations/${enc(conversationId)}/messages`;
+    const params = { id: conversationId };
     if (input.file) {
       const form = new FormData();
       form.set('content', input.content);
       form.set('clientMessageId', input.clientMessageId);
       if (input.parentMessageId) form.set('parentMessageId', input.parentMessageId);
       form.set('file', input.file);
-      return pick<Message>(await uploadForm(path, form, options), 'message');
+      return (await callApi('sendMessage', { params, body: form, upload: options })).message;
     }
-    const body: Record<string, string> = { content: input.content, clientMessageId: input.clientMessageId };
+    const body: { content: string; clientMessageId: string; parentMessageId?: string } = {
+      content: input.content,
+      clientMessageId: input.clientMessageId,
+    };
     if (input.parentMessageId) body.parentMessageId = input.parentMessageId;
-    return pick<Message>(await api.post(path, { body }), 'message');
+    return (await callApi('sendMessage', { params, body })).message;
   },
 
   async like(messageId: string): Promise<Message | null> {
-    return pick<Message | null>((await api.post(`/api/messages/${enc(messageId)}/like`)) ?? null, 'message');
+    return messageOf(await callApi('likeMessage', { params: { id: messageId } }));
   },
 
   async unlike(messageId: string): Promise<Message | null> {
-    return pick<Message | null>(
-      (await api.delete(`/api/messages/${enc(messageId)}/like`)) ?? null,
-      'message',
-    );
+    return messageOf(await callApi('unlikeMessage', { params: { id: messageId } }));
   },
 
   async editMessage(messageId: string, content: string): Promise<Message | null> {
-    return pick<Message | null>(
-      (await api.put(`/api/messages/${enc(messageId)}`, { body: { content } })) ?? null,
-      'message',
-    );
+    return messageOf(await callApi('editMessage', { params: { id: messageId }, body: { content } }));
   },
 
   async deleteMessage(messageId: string): Promise<Message | null> {
-    return pick<Message | null>((await api.delete(`/api/messages/${enc(messageId)}`)) ?? null, 'message');
+    return messageOf(await callApi('deleteMessage', { params: { id: messageId } }));
   },
 
   async flagMessage(conversationId: string, messageId: string): Promise<void> {
-    await api.post(`/api/conversations/${enc(conversationId)}/flag`, { body: { messageId } });
+    await callApi('flagMessage', { params: { id: conversationId }, body: { messageId } });
   },
 
   async getThread(messageId: string): Promise<Thread> {
-    const body = await api.get<Partial<Thread>>(`/api/messages/${enc(messageId)}/thread`);
-    if (!body.parent || typeof body.conversationId !== 'string')
-      throw new Error('Thread response had no parent');
-    return { conversationId: body.conversationId, parent: body.parent, replies: body.replies ?? [] };
+    return callApi('getThread', { params: { id: messageId } });
   },
 
   async search(q: string): Promise<{ messages: Message[]; total: number }> {
-    const body = await api.get<{ messages?: Message[]; total?: number }>(
-      `/api/messages/search?${new URLSearchParams({ q }).toString()}`,
-    );
-    const messages = body.messages ?? [];
-    return { messages, total: body.total ?? messages.length };
+    return callApi('searchMessages', { query: { q } });
   },
 
   async sync(after: number): Promise<SyncPage> {
-    const body = await api.get<Partial<SyncPage>>(`/api/sync?after=${after}`);
-    return { changes: body.changes ?? [], next: body.next ?? after, hasMore: body.hasMore === true };
+    return callApi('sync', { query: { after } });
   },
 
   async listUsers(): Promise<PublicUser[]> {
-    return listOf<PublicUser>(await api.get('/api/users'), 'users');
+    return (await callApi('listUsers')).users;
   },
 
+  /** Not a call of the route table: the server has no announcements yet, so this answers []. */
   async recentAnnouncements(limit: number): Promise<Announcement[]> {
-    return listOf<Announcement>(await api.get(`/api/announcements?page=1&limit=${limit}`), 'data');
+    const body = await api.get<{ data?: Announcement[] } | undefined>(
+      `/api/announcements?page=1&limit=${limit}`,
+    );
+    return Array.isArray(body?.data) ? body.data : [];
   },
 };

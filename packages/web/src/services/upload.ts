@@ -1,49 +1,18 @@
 /**
- * Requests over XMLHttpRequest, for the two things the fetch client cannot give: upload progress
- * (sends that carry a file) and the raw status text next to the server's own message (the create
- * conversation errors of SPEC 8 tell the two apart). Results and errors match the api client's:
- * an ApiError (here DetailedApiError) with status, message and code; status 0 for network failures.
+ * Requests over XMLHttpRequest, for what the fetch client cannot give: upload progress (sends
+ * that carry a file). The create-conversation calls stay on it too, as their error texts were
+ * built on it. Answers, errors (errorFromAnswer: one parser for both transports) and the CSRF
+ * header are the api client's; status 0 for network failures.
  */
 import { CSRF_HEADER } from '@stoop/shared/constants';
-import { ApiError, CLIENT_ERROR_CODES, getApiBaseUrl, getCsrfToken } from './api.ts';
+import { errorFromAnswer, getApiBaseUrl, getCsrfToken, networkError, parseAnswer } from './api.ts';
 
-/** An ApiError that also says whether the message came from the server, and the status text. */
-export class DetailedApiError extends ApiError {
-  readonly statusText: string;
-  readonly serverMessage: string | undefined;
-
-  constructor(
-    status: number,
-    statusText: string,
-    serverMessage: string | undefined,
-    code?: string,
-    fieldName?: string,
-  ) {
-    super(status, serverMessage ?? (statusText || `Request failed with status ${status}`), code, fieldName);
-    this.statusText = statusText;
-    this.serverMessage = serverMessage;
-  }
-}
+export { DetailedApiError } from './api.ts';
 
 export interface UploadOptions {
   /** Called with a 0..1 fraction while the body is sent. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-}
-
-const field = (value: unknown, key: string): string | undefined => {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const found = (value as Record<string, unknown>)[key];
-  return typeof found === 'string' ? found : undefined;
-};
-
-function parse(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** Multipart POST reporting upload progress. */
@@ -53,7 +22,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
 
 /** One request; FormData goes as multipart, anything else as JSON. */
 export function xhrRequest<T>(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PUT' | 'PATCH',
   path: string,
   body: unknown,
   options: UploadOptions = {},
@@ -71,30 +40,15 @@ export function xhrRequest<T>(
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const answer = parse(xhr.responseText);
+      const answer = parseAnswer(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(1);
         resolve(answer as T);
         return;
       }
-      reject(
-        new DetailedApiError(
-          xhr.status,
-          xhr.statusText,
-          field(answer, 'message'),
-          field(answer, 'code'),
-          field(answer, 'field'),
-        ),
-      );
+      reject(errorFromAnswer(xhr.status, xhr.statusText, answer));
     };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'Could not reach the server. Check your connection and try again.',
-          CLIENT_ERROR_CODES.network,
-        ),
-      );
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(isForm ? body : JSON.stringify(body));

@@ -1,0 +1,202 @@
+/**
+ * The schemas of every call in ./routes.ts, keyed by the same names: path parameters, query, JSON
+ * body, multipart fields and the answers by status (errors are the common apiErrorSchema body).
+ */
+import { z } from 'zod';
+import {
+  adminUsersQuerySchema,
+  apiErrorSchema,
+  auditLogQuerySchema,
+  auditLogResponseSchema,
+  contactBodySchema,
+  contactResponseSchema,
+  csrfTokenResponseSchema,
+  forgotPasswordBodySchema,
+  lockBodySchema,
+  loginBodySchema,
+  resetPasswordBodySchema,
+  roleBodySchema,
+  setUserBodySchema,
+  setUserResponseSchema,
+  signupBodySchema,
+  userResponseSchema,
+} from '../schemas/auth.ts';
+import {
+  conversationDetailsSchema,
+  conversationIdParamsSchema,
+  conversationResponseSchema,
+  conversationsListResponseSchema,
+  createConversationBodySchema,
+  editMessageBodySchema,
+  flagMessageBodySchema,
+  markReadBodySchema,
+  messageResponseSchema,
+  messagesPageSchema,
+  messagesQuerySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  sendMessageFieldsSchema,
+  syncQuerySchema,
+  syncResultSchema,
+  threadSchema,
+  updateConversationBodySchema,
+} from '../schemas/chat.ts';
+import { logBatchSchema } from '../schemas/logs.ts';
+import {
+  presentedUserResponseSchema,
+  profileFieldsSchema,
+  usersListResponseSchema,
+  usersQuerySchema,
+} from '../schemas/user.ts';
+import type { CallName } from './routes.ts';
+
+export interface MultipartSpec {
+  /** The text fields, as the handler validates them after reading the parts. */
+  fields: z.ZodObject;
+  /** The one file field, if the call takes a file. */
+  file?: string;
+}
+
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The JSON body. For `multipart` calls: the same fields sent as JSON. */
+  body?: z.ZodType;
+  /**
+   * false: the server does not validate `body` before the handler (it is documented only), because
+   * the handler reads it itself: multipart forms, and the log beacon's text/plain JSON.
+   */
+  bodyValidated?: false;
+  multipart?: MultipartSpec;
+  /** Answers by status; a `binary` call has none (the body is a file). */
+  response: Partial<Record<number, z.ZodType>>;
+}
+
+const error = apiErrorSchema;
+const idParams = conversationIdParamsSchema;
+const noContent = z.null();
+const guarded = { 400: error, 401: error, 403: error, 404: error } as const;
+const limited = { 400: error, 401: error, 403: error, 429: error } as const;
+const oneMessage = { 200: messageResponseSchema, ...guarded } as const;
+
+/** multipart/form-data metadata for the file part; the OpenAPI document shows it as binary. */
+const fileField = z.string().meta({ format: 'binary', description: 'A file part' });
+
+/** participantIds arrives as a JSON array, a comma list or a repeated form field. */
+const conversationFormFields = z.object({
+  type: z.enum(['direct', 'channel']),
+  participantIds: z.string().optional().meta({ description: 'JSON array, comma list or repeated field' }),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  icon: fileField.optional(),
+});
+
+export const API_SCHEMAS = {
+  getCsrfToken: { response: { 200: csrfTokenResponseSchema } },
+  getSessionUser: { response: { 200: userResponseSchema, 401: error } },
+  login: { body: loginBodySchema, response: { 200: userResponseSchema, ...limited } },
+  logout: { response: { 200: csrfTokenResponseSchema, 403: error } },
+  signup: { body: signupBodySchema, response: { 201: userResponseSchema, 409: error, ...limited } },
+  forgotPassword: { body: forgotPasswordBodySchema, response: { 204: noContent, ...limited } },
+  resetPassword: { body: resetPasswordBodySchema, response: { 204: noContent, ...limited } },
+  contact: { body: contactBodySchema, response: { 201: contactResponseSchema, ...limited } },
+  setUser: { body: setUserBodySchema, response: { 200: setUserResponseSchema, 404: error, ...limited } },
+
+  listUsers: { query: usersQuerySchema, response: { 200: usersListResponseSchema, ...guarded } },
+  getUser: {
+    params: z.object({ id: z.uuid() }),
+    response: { 200: presentedUserResponseSchema, ...guarded },
+  },
+  updateProfile: {
+    body: profileFieldsSchema,
+    bodyValidated: false,
+    multipart: {
+      fields: profileFieldsSchema.extend({
+        metadata: z
+          .string()
+          .optional()
+          .meta({ description: 'A JSON object; merged into the stored metadata' }),
+        avatar: fileField.optional(),
+      }),
+      file: 'avatar',
+    },
+    response: { 200: userResponseSchema, 409: error, 413: error, ...guarded },
+  },
+  getAvatar: { params: z.object({ file: z.string().max(100) }), response: {} },
+
+  adminListUsers: { query: adminUsersQuerySchema, response: { 200: usersListResponseSchema, ...guarded } },
+  approveUser: { params: z.object({ id: z.uuid() }), response: { 200: userResponseSchema, ...guarded } },
+  lockUser: {
+    params: z.object({ id: z.uuid() }),
+    body: lockBodySchema.nullish(),
+    response: { 200: userResponseSchema, ...guarded },
+  },
+  unlockUser: { params: z.object({ id: z.uuid() }), response: { 200: userResponseSchema, ...guarded } },
+  setUserRole: {
+    params: z.object({ id: z.uuid() }),
+    body: roleBodySchema,
+    response: { 200: userResponseSchema, ...guarded },
+  },
+  getAuditLog: { query: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...guarded } },
+
+  listConversations: { response: { 200: conversationsListResponseSchema, ...guarded } },
+  getConversationDetails: { params: idParams, response: { 200: conversationDetailsSchema, ...guarded } },
+  createConversation: {
+    body: createConversationBodySchema,
+    bodyValidated: false,
+    multipart: { fields: conversationFormFields, file: 'icon' },
+    response: {
+      200: conversationResponseSchema,
+      201: conversationResponseSchema,
+      409: error,
+      413: error,
+      ...guarded,
+    },
+  },
+  updateConversation: {
+    params: idParams,
+    body: updateConversationBodySchema,
+    bodyValidated: false,
+    multipart: { fields: updateConversationBodySchema.extend({ icon: fileField.optional() }), file: 'icon' },
+    response: { 200: conversationResponseSchema, 409: error, 413: error, ...guarded },
+  },
+  deleteConversation: { params: idParams, response: { 204: noContent, ...guarded } },
+  markConversationRead: {
+    params: idParams,
+    body: markReadBodySchema,
+    response: { 204: noContent, ...guarded },
+  },
+  flagChannel: { params: idParams, response: { 200: conversationResponseSchema, ...guarded } },
+  unflagChannel: { params: idParams, response: { 200: conversationResponseSchema, ...guarded } },
+  hideChannel: { params: idParams, response: { 200: conversationResponseSchema, ...guarded } },
+
+  getMessages: {
+    params: idParams,
+    query: messagesQuerySchema,
+    response: { 200: messagesPageSchema, ...guarded },
+  },
+  sendMessage: {
+    params: idParams,
+    // Validated when sent as JSON; a multipart form goes through the same schema in the handler.
+    body: sendMessageFieldsSchema,
+    multipart: { fields: sendMessageFieldsSchema.extend({ file: fileField.optional() }), file: 'file' },
+    response: { 200: messageResponseSchema, 201: messageResponseSchema, 413: error, ...guarded },
+  },
+  flagMessage: { params: idParams, body: flagMessageBodySchema, response: oneMessage },
+  likeMessage: { params: idParams, response: oneMessage },
+  unlikeMessage: { params: idParams, response: oneMessage },
+  editMessage: { params: idParams, body: editMessageBodySchema, response: oneMessage },
+  deleteMessage: { params: idParams, response: oneMessage },
+  getThread: { params: idParams, response: { 200: threadSchema, ...guarded } },
+  searchMessages: { query: searchQuerySchema, response: { 200: searchResultSchema, ...guarded } },
+  sync: {
+    query: syncQuerySchema,
+    response: { 200: syncResultSchema, 400: error, 401: error, 403: error },
+  },
+
+  getFile: { params: idParams, response: {} },
+  getFileThumbnail: { params: idParams, response: {} },
+
+  // Parsed and validated by the handler: a beacon may send the JSON as text/plain.
+  sendLogs: { body: logBatchSchema, bodyValidated: false, response: {} },
+} as const satisfies { [N in CallName]: RouteSchemas };

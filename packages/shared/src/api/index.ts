@@ -1,0 +1,3 @@
+export * from './routes.ts';
+export * from './contract.ts';
+export * from './table.ts';

@@ -1,0 +1,414 @@
+/**
+ * The HTTP calls of the API without their schemas: method, path, access rule and body encoding.
+ * It stays free of zod so the web client can import it in the first-load bundle; the schemas of
+ * each call are in ./contract.ts, keyed by the same names, and ./table.ts joins the two halves
+ * into the one route table the server serves and the web client calls.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: anyone, a signed-in user, or an admin. Locked accounts are refused everywhere
+ * except on calls with `allowLocked` (the lock check runs before the route, in the auth hooks).
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+/**
+ * `json`: a JSON body. `multipart`: multipart/form-data (text fields plus at most one file, see the
+ * contract's `multipart`); these calls also take the same fields as JSON. `none`: no body.
+ */
+export type BodyEncoding = 'json' | 'multipart' | 'none';
+
+export interface RouteInfo {
+  method: HttpMethod;
+  /** Fastify style: `:name` marks a path parameter. */
+  path: string;
+  access: Access;
+  /**
+   * Whose role the access rule judges. Default: the user the request acts as. `sessionOwner`: the
+   * signed-in account itself, so an admin acting as a resident can still switch back (set-user).
+   */
+  judgedOn?: 'sessionOwner';
+  /** Locked accounts may call it too (session checks, logout, CSRF, log intake). */
+  allowLocked?: true;
+  /** No CSRF token required: the log beacon cannot set headers (it is size- and rate-limited instead). */
+  csrf?: false;
+  encoding: BodyEncoding;
+  /** `binary`: the answer is a file (image or attachment), not JSON. */
+  answer?: 'binary';
+  /** OpenAPI tag and one-line summary. */
+  tag: 'auth' | 'users' | 'admin' | 'conversations' | 'messages' | 'files' | 'logs';
+  summary: string;
+  description?: string;
+}
+
+export const API_ROUTES = {
+  // ---- auth ----------------------------------------------------------------------------------
+  getCsrfToken: {
+    method: 'GET',
+    path: '/api/csrf-token',
+    access: 'public',
+    allowLocked: true,
+    encoding: 'none',
+    tag: 'auth',
+    summary: 'Issue a CSRF token (sets the stoop_csrf cookie)',
+  },
+  getSessionUser: {
+    method: 'GET',
+    path: '/api/protected/user',
+    access: 'user',
+    allowLocked: true,
+    encoding: 'none',
+    tag: 'auth',
+    summary: 'The signed-in user (session check)',
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    encoding: 'json',
+    tag: 'auth',
+    summary: 'Sign in',
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    access: 'public',
+    allowLocked: true,
+    encoding: 'none',
+    tag: 'auth',
+    summary: 'End the session; returns a fresh CSRF token',
+  },
+  signup: {
+    method: 'POST',
+    path: '/api/signup',
+    access: 'public',
+    encoding: 'json',
+    tag: 'auth',
+    summary: 'Create an account (locked until approved) and sign in',
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/forgot-password',
+    access: 'public',
+    encoding: 'json',
+    tag: 'auth',
+    summary: 'Mail a password reset link (always 204)',
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/reset-password',
+    access: 'public',
+    encoding: 'json',
+    tag: 'auth',
+    summary: 'Set a new password with a reset token; ends all sessions',
+  },
+  contact: {
+    method: 'POST',
+    path: '/api/contact',
+    access: 'public',
+    encoding: 'json',
+    tag: 'auth',
+    summary: 'Send a message to the community admins',
+  },
+  setUser: {
+    method: 'POST',
+    path: '/api/set-user',
+    access: 'admin',
+    judgedOn: 'sessionOwner',
+    allowLocked: true,
+    encoding: 'json',
+    tag: 'admin',
+    summary: 'Admin support: act as another user (own id to stop); audited',
+  },
+
+  // ---- users ---------------------------------------------------------------------------------
+  listUsers: {
+    method: 'GET',
+    path: '/api/users',
+    access: 'user',
+    encoding: 'none',
+    tag: 'users',
+    summary: 'Approved residents (public fields), optional username filter q',
+  },
+  getUser: {
+    method: 'GET',
+    path: '/api/users/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'users',
+    summary: 'One user',
+  },
+  updateProfile: {
+    method: 'PUT',
+    path: '/api/profile',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'users',
+    summary: 'Update the own profile',
+    description:
+      'multipart/form-data (or JSON): username, email, description, avatar (image file), avatarPath ("" removes), metadata (JSON object; merged).',
+  },
+  getAvatar: {
+    method: 'GET',
+    path: '/api/avatars/:file',
+    access: 'user',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'users',
+    summary: 'An avatar picture (signed-in users only)',
+  },
+
+  // ---- admin ---------------------------------------------------------------------------------
+  adminListUsers: {
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'admin',
+    summary: 'Accounts by status (pending_approval, admin_lock, unlocked)',
+  },
+  approveUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/approve',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'admin',
+    summary: 'Approve: unlocks the resident at once',
+  },
+  lockUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/lock',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'admin',
+    summary: 'Lock (reason defaults to pending_approval)',
+  },
+  unlockUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/unlock',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'admin',
+    summary: 'Unlock',
+  },
+  setUserRole: {
+    method: 'POST',
+    path: '/api/admin/users/:id/role',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'admin',
+    summary: 'Set role (admin or resident)',
+  },
+  getAuditLog: {
+    method: 'GET',
+    path: '/api/audit-log',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'admin',
+    summary: 'Admin actions, newest first (page, limit ≤ 100)',
+  },
+
+  // ---- conversations -------------------------------------------------------------------------
+  listConversations: {
+    method: 'GET',
+    path: '/api/conversations',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'The caller’s direct conversations and visible channels',
+  },
+  getConversationDetails: {
+    method: 'GET',
+    path: '/api/conversations/:id/details',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Participants, message and file counts, recent files',
+  },
+  createConversation: {
+    method: 'POST',
+    path: '/api/conversations',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'conversations',
+    summary: 'Create a direct conversation (JSON) or a channel (multipart with optional icon)',
+    description: 'A direct conversation with the same resident is reused (200). Channel name taken: 409.',
+  },
+  updateConversation: {
+    method: 'PATCH',
+    path: '/api/conversations/:id',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'conversations',
+    summary: 'Rename, describe or re-icon (multipart); creator or admin',
+  },
+  deleteConversation: {
+    method: 'DELETE',
+    path: '/api/conversations/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Delete with its messages; creator or admin',
+  },
+  markConversationRead: {
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    access: 'user',
+    encoding: 'json',
+    tag: 'conversations',
+    summary: 'Marks the conversation read up to a change-feed position (messages seen live)',
+  },
+  flagChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-flag-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: flag a channel (SPEC 4)',
+  },
+  unflagChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-unflag-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: unflag a channel (SPEC 4)',
+  },
+  hideChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-hide-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: hide a channel (SPEC 4)',
+  },
+
+  // ---- messages ------------------------------------------------------------------------------
+  getMessages: {
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'A page of top-level messages, keyset on (createdAt, id); beforeId breaks createdAt ties',
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'messages',
+    summary: 'Send (JSON, or multipart with a file: content, parentMessageId?, file?, clientMessageId?)',
+    description: '201 with the message; a repeated clientMessageId answers 200 with the first message.',
+  },
+  flagMessage: {
+    method: 'POST',
+    path: '/api/conversations/:id/flag',
+    access: 'user',
+    encoding: 'json',
+    tag: 'messages',
+    summary: 'Flag a message for the admins (idempotent)',
+  },
+  likeMessage: {
+    method: 'POST',
+    path: '/api/messages/:id/like',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Like; twice is a 400 "already liked"',
+  },
+  unlikeMessage: {
+    method: 'DELETE',
+    path: '/api/messages/:id/like',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Unlike; not liked is a 400',
+  },
+  editMessage: {
+    method: 'PUT',
+    path: '/api/messages/:id',
+    access: 'user',
+    encoding: 'json',
+    tag: 'messages',
+    summary: 'Edit (author only)',
+  },
+  deleteMessage: {
+    method: 'DELETE',
+    path: '/api/messages/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Delete, leaving a tombstone (author or admin)',
+  },
+  getThread: {
+    method: 'GET',
+    path: '/api/messages/:id/thread',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'A message’s thread',
+  },
+  searchMessages: {
+    method: 'GET',
+    path: '/api/messages/search',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Full-text search over readable, undeleted messages',
+  },
+  sync: {
+    method: 'GET',
+    path: '/api/sync',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Every message change after seq the caller may see (tombstones included), paged',
+  },
+
+  // ---- files ---------------------------------------------------------------------------------
+  getFile: {
+    method: 'GET',
+    path: '/api/files/:id',
+    access: 'user',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'files',
+    summary: 'An attachment, to those who may read its conversation',
+  },
+  getFileThumbnail: {
+    method: 'GET',
+    path: '/api/files/:id/thumbnail',
+    access: 'user',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'files',
+    summary: 'The 320 px webp preview of an image',
+  },
+
+  // ---- logs ----------------------------------------------------------------------------------
+  sendLogs: {
+    method: 'POST',
+    path: '/api/logs/frontend',
+    access: 'public',
+    allowLocked: true,
+    csrf: false,
+    encoding: 'json',
+    tag: 'logs',
+    summary: 'Client log intake (fetch or sendBeacon; text/plain JSON accepted)',
+  },
+} as const satisfies Record<string, RouteInfo>;
+
+export type CallName = keyof typeof API_ROUTES;
+
+export const CALL_NAMES = Object.keys(API_ROUTES) as CallName[];
+
+/** A table path with its `:name` parameters filled in (URI-encoded). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
