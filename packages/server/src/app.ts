@@ -29,6 +29,7 @@ import { userRoutes } from './users/routes.ts';
 import { ensureChatBus } from './conversations/context.ts';
 import { chatPlugin } from './conversations/plugin.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
+import { newsPlugin } from './notifications/plugin.ts';
 import { logRoutes } from './logs/routes.ts';
 import './types.ts';
 
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(adminRoutes);
   await app.register(chatPlugin);
+  await app.register(newsPlugin);
   const unmapAccounts = mapAccountEvents(app);
   app.addHook('onClose', (_instance, done) => {
     unmapAccounts();

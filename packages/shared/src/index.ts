@@ -5,3 +5,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/logs.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/events.ts';
+export * from './schemas/announcements.ts';
+export * from './schemas/notifications.ts';

@@ -51,6 +51,7 @@ export async function approve(ctx: AccountCtx, admin: UserRow, targetId: string)
   // The resident joins the directory; their next socket connect simply succeeds.
   if (before.isLocked) announceProfile(ctx, after);
   if (before.isLocked) {
+    ctx.chatBus.publish('account:approved', { userId: after.id, actorId: admin.id });
     await ctx.mailer.send({
       to: after.email,
       subject: 'Your Stoop account is approved',
