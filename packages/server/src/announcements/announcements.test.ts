@@ -7,12 +7,19 @@ import {
 } from '@stoop/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.ts';
-import { createTestApp, csrfHeaders, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  csrfHeaders,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type AuthHeaders,
+  type TestApp,
+} from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
-import type { Headers } from '../conversations/testing.ts';
 
 let t: TestApp;
-let admin: Headers, alice: Headers, bob: Headers, locked: Headers;
+let admin: AuthHeaders, alice: AuthHeaders, bob: AuthHeaders, locked: AuthHeaders;
 let adminId: string;
 
 beforeAll(async () => {
@@ -24,12 +31,15 @@ beforeAll(async () => {
     makeUser(t.app, { locked: true }),
   ]);
   adminId = a.id;
-  [admin, alice, bob, locked] = await Promise.all([a, r1, r2, l].map((u) => sessionFor(t.app, u)));
+  admin = await sessionFor(t.app, a);
+  alice = await sessionFor(t.app, r1);
+  bob = await sessionFor(t.app, r2);
+  locked = await sessionFor(t.app, l);
 });
 afterAll(async () => t.close());
 
 const anonymous = () => csrfHeaders(t.app);
-const page = async (headers: Headers, query = '') => {
+const page = async (headers: AuthHeaders, query = '') => {
   const res = await call(t.app, 'GET', `/api/announcements${query}`, undefined, headers);
   expect(res.statusCode, res.body).toBe(200);
   return announcementsPageSchema.parse(res.json());
@@ -73,7 +83,9 @@ describe('POST /api/announcements', () => {
   it('anonymous 401, locked 403 ACCOUNT_LOCKED, resident 403 before the payload is checked', async () => {
     const body = { title: 'Hi', body: 'There' };
     expectError(await call(t.app, 'POST', '/api/announcements', body, anonymous()), 401);
-    expectError(await call(t.app, 'POST', '/api/announcements', body, locked), 403, { code: 'ACCOUNT_LOCKED' });
+    expectError(await call(t.app, 'POST', '/api/announcements', body, locked), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
     expectError(await call(t.app, 'POST', '/api/announcements', body, alice), 403, { code: 'FORBIDDEN' });
     expectError(await call(t.app, 'POST', '/api/announcements', {}, alice), 403, { code: 'FORBIDDEN' });
   });
@@ -111,7 +123,9 @@ describe('GET /api/announcements', () => {
     expectError(await call(t.app, 'GET', '/api/announcements?limit=1000', undefined, bob), 400, {
       field: 'limit',
     });
-    expectError(await call(t.app, 'GET', '/api/announcements?page=0', undefined, bob), 400, { field: 'page' });
+    expectError(await call(t.app, 'GET', '/api/announcements?page=0', undefined, bob), 400, {
+      field: 'page',
+    });
   });
 
   it('anonymous 401, locked 403', async () => {
@@ -125,7 +139,13 @@ describe('GET /api/announcements', () => {
 describe('PATCH and DELETE /api/announcements/{id}', () => {
   it('an admin edits (200, updatedAt moves) and deletes (204, then 404); each writes an audit entry', async () => {
     const made = await post({ title: 'Draft', body: 'b' });
-    const res = await call(t.app, 'PATCH', `/api/announcements/${made.id}`, { pinned: true, title: 'Final' }, admin);
+    const res = await call(
+      t.app,
+      'PATCH',
+      `/api/announcements/${made.id}`,
+      { pinned: true, title: 'Final' },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const changed = announcementResponseSchema.parse(res.json()).announcement;
     expect(changed).toMatchObject({ title: 'Final', body: 'b', pinned: true, urgent: false });
@@ -144,14 +164,18 @@ describe('PATCH and DELETE /api/announcements/{id}', () => {
 
   it('validation: an empty patch names title, a bad id names id, a bad title names title', async () => {
     const made = await post({ title: 'T', body: 'b' });
-    expectError(await call(t.app, 'PATCH', `/api/announcements/${made.id}`, {}, admin), 400, { field: 'title' });
+    expectError(await call(t.app, 'PATCH', `/api/announcements/${made.id}`, {}, admin), 400, {
+      field: 'title',
+    });
     expectError(await call(t.app, 'PATCH', `/api/announcements/${made.id}`, { title: '' }, admin), 400, {
       field: 'title',
     });
     expectError(await call(t.app, 'PATCH', '/api/announcements/nope', { title: 'x' }, admin), 400, {
       field: 'id',
     });
-    expectError(await call(t.app, 'DELETE', '/api/announcements/nope', undefined, admin), 400, { field: 'id' });
+    expectError(await call(t.app, 'DELETE', '/api/announcements/nope', undefined, admin), 400, {
+      field: 'id',
+    });
   });
 
   it('residents 403, anonymous 401, locked 403', async () => {

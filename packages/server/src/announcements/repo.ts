@@ -79,7 +79,11 @@ export async function countUnreadAnnouncements(db: DbOrTx, userId: string): Prom
 }
 
 /** Marks one read (idempotent). */
-export async function markAnnouncementRead(db: DbOrTx, userId: string, announcementId: string): Promise<void> {
+export async function markAnnouncementRead(
+  db: DbOrTx,
+  userId: string,
+  announcementId: string,
+): Promise<void> {
   await db.insert(announcementReads).values({ userId, announcementId }).onConflictDoNothing();
 }
 
@@ -103,6 +107,10 @@ function viewQuery(db: DbOrTx, viewerId: string) {
     .$dynamic();
 }
 
-function toView(found: { row: AnnouncementRow; author: UserRow | null; readAt: Date | null }): AnnouncementView {
+function toView(found: {
+  row: AnnouncementRow;
+  author: UserRow | null;
+  readAt: Date | null;
+}): AnnouncementView {
   return { row: found.row, author: found.author, read: found.readAt !== null };
 }

@@ -31,7 +31,8 @@ export async function listAnnouncements(
 }
 
 /** Broadcasts carry no single reader's state. */
-const forEveryone = (view: repo.AnnouncementView): Announcement => presentAnnouncement({ ...view, read: false });
+const forEveryone = (view: repo.AnnouncementView): Announcement =>
+  presentAnnouncement({ ...view, read: false });
 
 export async function createAnnouncement(
   ctx: NewsContext,
@@ -106,7 +107,5 @@ export async function markAllRead(ctx: NewsContext, viewer: UserRow): Promise<nu
 
 /** zod leaves absent optional keys undefined; drizzle must not see them as "set to null". */
 function definedOnly(patch: UpdateAnnouncementBody): repo.AnnouncementPatch {
-  return Object.fromEntries(
-    Object.entries(patch).filter(([, value]) => value !== undefined),
-  ) as repo.AnnouncementPatch;
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }

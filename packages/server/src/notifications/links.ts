@@ -11,7 +11,8 @@ export function messageLink(
   message: { id: string; parentMessageId: string | null },
 ): string {
   const anchor = `#message-${encodeURIComponent(message.id)}`;
-  if (message.parentMessageId) return `${MAIN}/thread/${encodeURIComponent(message.parentMessageId)}${anchor}`;
+  if (message.parentMessageId)
+    return `${MAIN}/thread/${encodeURIComponent(message.parentMessageId)}${anchor}`;
   return `${MAIN}/conversations/${conversation.type}/${encodeURIComponent(conversation.id)}${anchor}`;
 }
 

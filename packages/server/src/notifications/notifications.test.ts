@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@stoop/shared';
 import { and, eq } from 'drizzle-orm';
 import { conversationParticipants } from '../db/schema/index.ts';
-import { createTestApp, csrfHeaders, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  csrfHeaders,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type TestApp,
+} from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 import { makeChannel, makeDirect, sendText, type Headers } from '../conversations/testing.ts';
 import { settle } from '../realtime/testing.ts';
@@ -22,7 +29,11 @@ beforeAll(async () => {
     makeUser(t.app, { locked: true }),
   ]);
   [adminId, aliceId, bobId, carolId] = [d.id, a.id, b.id, c.id];
-  [admin, alice, bob, carol, locked] = await Promise.all([d, a, b, c, l].map((u) => sessionFor(t.app, u)));
+  admin = await sessionFor(t.app, d);
+  alice = await sessionFor(t.app, a);
+  bob = await sessionFor(t.app, b);
+  carol = await sessionFor(t.app, c);
+  locked = await sessionFor(t.app, l);
 });
 afterAll(async () => t.close());
 
@@ -110,9 +121,9 @@ describe('notifications from announcements and approval', () => {
 
   it('approval notifies the resident', async () => {
     const pending = await makeUser(t.app, { locked: true });
-    expect((await call(t.app, 'POST', `/api/admin/users/${pending.id}/approve`, undefined, admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(t.app, 'POST', `/api/admin/users/${pending.id}/approve`, undefined, admin)).statusCode,
+    ).toBe(200);
     const headers = await sessionFor(t.app, pending);
     const page = await waitFor(headers, (n) => n.type === 'approved');
     expect(page.data.find((n) => n.type === 'approved')?.actor?.id).toBe(adminId);
@@ -132,9 +143,9 @@ describe('GET /api/notifications and POST /api/notifications/mark-read', () => {
     const first = before.data.find(about(one.id));
     if (!first) throw new Error('no notification');
     // Another resident naming alice's notification changes nothing.
-    expect((await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, bob)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, bob)).statusCode,
+    ).toBe(200);
     expect((await notificationsOf(t.app, alice)).unread).toBe(before.unread);
 
     const marked = await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, alice);
@@ -152,19 +163,28 @@ describe('GET /api/notifications and POST /api/notifications/mark-read', () => {
     const firstPage = await notificationsOf(t.app, bob, '?page=1&limit=1');
     const secondPage = await notificationsOf(t.app, bob, '?page=2&limit=1');
     expect(firstPage.total).toBe(full.total);
-    expect([...firstPage.data, ...secondPage.data].map((n) => n.id)).toEqual(full.data.slice(0, 2).map((n) => n.id));
+    expect([...firstPage.data, ...secondPage.data].map((n) => n.id)).toEqual(
+      full.data.slice(0, 2).map((n) => n.id),
+    );
   });
 
   it('validation: 400 naming the field; anonymous 401; locked 403', async () => {
-    expectError(await call(t.app, 'GET', '/api/notifications?limit=1000', undefined, bob), 400, { field: 'limit' });
+    expectError(await call(t.app, 'GET', '/api/notifications?limit=1000', undefined, bob), 400, {
+      field: 'limit',
+    });
     const badIds = await call(t.app, 'POST', '/api/notifications/mark-read', { ids: ['x'] }, bob);
     expect(expectError(badIds, 400).field).toMatch(/^ids/);
     expectError(await call(t.app, 'POST', '/api/notifications/mark-read', { ids: 'x' }, bob), 400, {
       field: 'ids',
     });
     expectError(await call(t.app, 'GET', '/api/notifications', undefined, csrfHeaders(t.app)), 401);
-    expectError(await call(t.app, 'POST', '/api/notifications/mark-read', undefined, csrfHeaders(t.app)), 401);
-    expectError(await call(t.app, 'GET', '/api/notifications', undefined, locked), 403, { code: 'ACCOUNT_LOCKED' });
+    expectError(
+      await call(t.app, 'POST', '/api/notifications/mark-read', undefined, csrfHeaders(t.app)),
+      401,
+    );
+    expectError(await call(t.app, 'GET', '/api/notifications', undefined, locked), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
     expectError(await call(t.app, 'POST', '/api/notifications/mark-read', undefined, locked), 403, {
       code: 'ACCOUNT_LOCKED',
     });
@@ -173,7 +193,10 @@ describe('GET /api/notifications and POST /api/notifications/mark-read', () => {
 
 describe('leaks: what a reader may no longer read is neither listed nor counted', () => {
   it('notifications never cross residents', async () => {
-    const [forAlice, forBob] = await Promise.all([notificationsOf(t.app, alice), notificationsOf(t.app, bob)]);
+    const [forAlice, forBob] = await Promise.all([
+      notificationsOf(t.app, alice),
+      notificationsOf(t.app, bob),
+    ]);
     const bobIds = new Set(forBob.data.map((n) => n.id));
     expect(forAlice.data.some((n) => bobIds.has(n.id))).toBe(false);
   });
@@ -188,12 +211,25 @@ describe('leaks: what a reader may no longer read is neither listed nor counted'
     const all = [inHidden, deleted, left].map((m) => about(m.id));
     const before = await waitForNotifications(t.app, bob, (p) => all.every((match) => p.data.some(match)));
 
-    const hide = await call(t.app, 'PATCH', `/api/conversations/${hidden.id}/admin-hide-channel`, undefined, admin);
+    const hide = await call(
+      t.app,
+      'PATCH',
+      `/api/conversations/${hidden.id}/admin-hide-channel`,
+      undefined,
+      admin,
+    );
     expect(hide.statusCode, hide.body).toBe(200);
-    expect((await call(t.app, 'DELETE', `/api/messages/${deleted.id}`, undefined, carol)).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', `/api/messages/${deleted.id}`, undefined, carol)).statusCode).toBe(
+      200,
+    );
     await t.db
       .delete(conversationParticipants)
-      .where(and(eq(conversationParticipants.conversationId, direct.id), eq(conversationParticipants.userId, bobId)));
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, direct.id),
+          eq(conversationParticipants.userId, bobId),
+        ),
+      );
 
     const after = await notificationsOf(t.app, bob);
     expect(all.some((match) => after.data.some(match))).toBe(false);

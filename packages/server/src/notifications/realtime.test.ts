@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, Notification } from '@stoop/shared';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type AuthHeaders,
+  type TestApp,
+} from '../test/helpers.ts';
 import { call } from '../test/http.ts';
 import { makeChannel, sendText } from '../conversations/testing.ts';
 import { connected, settle, until, type Recorder } from '../realtime/testing.ts';
@@ -18,9 +25,9 @@ beforeAll(async () => {
   admin = await sessionFor(t.app, await makeAdmin(t.app));
   alice = await sessionFor(t.app, await makeUser(t.app, { username: 'Alice Live' }));
   bob = await sessionFor(t.app, await makeUser(t.app, { username: 'Bob Live' }));
-  [aliceSocket, bobSocket, adminSocket] = await Promise.all(
-    [alice, bob, admin].map((headers) => connected(url, headers.cookie)),
-  );
+  aliceSocket = await connected(url, alice.cookie);
+  bobSocket = await connected(url, bob.cookie);
+  adminSocket = await connected(url, admin.cookie);
 });
 afterAll(async () => {
   for (const s of [aliceSocket, bobSocket, adminSocket]) s.close();
@@ -34,15 +41,25 @@ const notificationsAt = (r: Recorder) =>
 
 describe('live announcements and notifications', () => {
   it('announcement:new, :updated and :deleted reach every connected resident', async () => {
-    const res = await call(t.app, 'POST', '/api/announcements', { title: 'Live one', body: 'b', urgent: true }, admin);
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/announcements',
+      { title: 'Live one', body: 'b', urgent: true },
+      admin,
+    );
     const { id } = res.json<{ announcement: Announcement }>().announcement;
-    await until(() => [aliceSocket, bobSocket].every((s) => announcementsOf(s, 'announcement:new').length > 0));
+    await until(() =>
+      [aliceSocket, bobSocket].every((s) => announcementsOf(s, 'announcement:new').length > 0),
+    );
     expect(announcementsOf(aliceSocket, 'announcement:new')).toEqual([
       expect.objectContaining({ id, title: 'Live one', urgent: true, read: false }),
     ]);
 
     await call(t.app, 'PATCH', `/api/announcements/${id}`, { pinned: true }, admin);
-    await until(() => announcementsOf(bobSocket, 'announcement:updated').some((a) => a.id === id && a.pinned));
+    await until(() =>
+      announcementsOf(bobSocket, 'announcement:updated').some((a) => a.id === id && a.pinned),
+    );
     await call(t.app, 'DELETE', `/api/announcements/${id}`, undefined, admin);
     await until(() => [aliceSocket, bobSocket].every((s) => s.of('announcement:deleted').length > 0));
     expect(bobSocket.of('announcement:deleted')).toEqual([{ announcementId: id }]);

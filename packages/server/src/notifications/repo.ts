@@ -51,12 +51,18 @@ export async function insertForEveryApproved(
 }
 
 /** Those of `userIds` who muted the conversation. */
-export async function mutedAmong(db: DbOrTx, conversationId: string, userIds: string[]): Promise<Set<string>> {
+export async function mutedAmong(
+  db: DbOrTx,
+  conversationId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .select({ userId: conversationMutes.userId })
     .from(conversationMutes)
-    .where(and(eq(conversationMutes.conversationId, conversationId), inArray(conversationMutes.userId, userIds)));
+    .where(
+      and(eq(conversationMutes.conversationId, conversationId), inArray(conversationMutes.userId, userIds)),
+    );
   return new Set(rows.map((r) => r.userId));
 }
 

@@ -11,7 +11,10 @@ import * as repo from './repo.ts';
 /** Publishes what was written, each to its recipient's sockets (realtime/news.ts). */
 function tell(ctx: NewsContext, rows: NotificationRow[], actor: UserRow | null): void {
   for (const row of rows) {
-    ctx.bus.publish('notification:new', { userId: row.userId, notification: presentNotification(row, actor) });
+    ctx.bus.publish('notification:new', {
+      userId: row.userId,
+      notification: presentNotification(row, actor),
+    });
   }
 }
 
