@@ -25,6 +25,7 @@ import { useConversationsStore } from '../stores/conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
 import { reportSeen } from './read-reports.ts';
 import { useUsersStore } from '../stores/users.ts';
+import { applyNewsEvent } from '../stores/news-events.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** idle: no session socket; disconnected: lost and retrying. */
@@ -47,6 +48,8 @@ const EVENT_NAMES: Record<ServerEventName, true> = {
   typing: true,
   presence: true,
   'announcement:new': true,
+  'announcement:updated': true,
+  'announcement:deleted': true,
   'notification:new': true,
   'user:locked': true,
 };
@@ -109,8 +112,10 @@ export function handleServerEvent(event: ServerEvent): void {
       conversations.setPresence(event.payload.online);
       return;
     case 'announcement:new':
+    case 'announcement:updated':
+    case 'announcement:deleted':
     case 'notification:new':
-      // Announcements and notifications have their own screens (later issues); nothing cached here.
+      applyNewsEvent(event);
       return;
     case 'user:locked':
       void applyUserLocked(event.payload.userId);
