@@ -30,6 +30,7 @@ import { messageRoutes } from './messages/routes.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { syncRoutes } from './sync/routes.ts';
+import { newsPlugin } from './notifications/plugin.ts';
 import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import './types.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
   app.decorate('io', attachRealtime(app, app.bus));
+  await app.register(newsPlugin);
   const unmapAccounts = mapAccountEvents(app);
   app.addHook('onClose', (_instance, done) => {
     unmapAccounts();

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Conversation, Message, PublicUser } from '@stoop/shared';
+import type { Announcement, Conversation, Message, Notification, PublicUser } from '@stoop/shared';
 
 /**
  * Domain events, published by services after their transaction commits (transaction.ts). The realtime module maps
@@ -25,6 +25,14 @@ export type DomainEvents = {
   'session:ended': { sessionId: string } | { userId: string };
   /** Public fields changed (profile, role, approval); never the email. */
   'profile:updated': { user: PublicUser };
+  /** An admin approved a pending account (notifications tell the resident). */
+  'account:approved': { userId: string; actorId: string };
+  // News (mapped by realtime/news.ts). Announcements are presented with read: false.
+  'announcement:new': { announcement: Announcement };
+  'announcement:updated': { announcement: Announcement };
+  'announcement:deleted': { announcementId: string };
+  /** A notification stored for one resident, for their sockets only. */
+  'notification:new': { userId: string; notification: Notification };
 };
 export type DomainEventName = keyof DomainEvents;
 

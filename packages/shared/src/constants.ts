@@ -99,3 +99,6 @@ export const LOG_INTAKE_RATE_PER_IP = { max: 600, windowMs: 60_000 } as const;
  * burst: the read position follows what the resident saw without a request per message.
  */
 export const READ_REPORT_DELAY_MS = 1000;
+
+// Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;

@@ -6,3 +6,5 @@ export * from './schemas/logs.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/events.ts';
 export * from './api/index.ts';
+export * from './schemas/announcements.ts';
+export * from './schemas/notifications.ts';

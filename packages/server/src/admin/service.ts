@@ -67,6 +67,7 @@ export async function approve(ctx: Context, admin: UserRow, targetId: string): P
     announceApproval,
   );
   if (before.isLocked) {
+    ctx.bus.publish('account:approved', { userId: after.id, actorId: admin.id });
     await ctx.mailer.send({
       to: after.email,
       subject: 'Your Stoop account is approved',

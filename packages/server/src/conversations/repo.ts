@@ -55,6 +55,12 @@ export function unreadAfter(
     where r.user_id <> ${viewerId} and r.deleted_at is null)`;
 }
 
+/** A conversation by id, whoever asks: callers decide access (the notification list does). */
+export async function findConversationById(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row;
+}
+
 /**
  * The conversation and the user's participant row (null when not a participant) in one round trip:
  * the access check of every chat call starts here.

@@ -79,12 +79,7 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   ];
   for (const [call, action] of adminActions) {
     serve(app, call, async (request) => ({
-      conversation: await channelAdminAction(
-        app,
-        currentUser(request),
-        request.params.id,
-        action,
-      ),
+      conversation: await channelAdminAction(app, currentUser(request), request.params.id, action),
     }));
   }
 

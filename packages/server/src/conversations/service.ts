@@ -264,6 +264,11 @@ export async function markConversationRead(ctx: ChatContext, user: UserRow, id: 
  * Moves a participant's read position up to `seq`, never past the newest message nor backwards
  * (messages' history page moves it when it shows the newest page).
  */
+/** A conversation's row for another domain's rules (notifications check access themselves). */
+export function conversationById(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  return repo.findConversationById(db, id);
+}
+
 export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
   return repo.markReadUpTo(db, conversationId, userId, seq);
 }

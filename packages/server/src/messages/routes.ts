@@ -12,12 +12,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   serve(app, 'getMessages', async (request, reply) => {
-    const page = await service.listMessages(
-      app,
-      currentUser(request),
-      request.params.id,
-      request.query,
-    );
+    const page = await service.listMessages(app, currentUser(request), request.params.id, request.query);
     // Already JSON (page-body.ts): a string with a JSON content type skips the serializer.
     return reply.type(JSON_CONTENT_TYPE).send(pageBody(page) as unknown as MessagesPage);
   });
@@ -30,12 +25,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   });
 
   serve(app, 'flagMessage', async (request) => ({
-    message: await service.flagMessage(
-      app,
-      currentUser(request),
-      request.params.id,
-      request.body.messageId,
-    ),
+    message: await service.flagMessage(app, currentUser(request), request.params.id, request.body.messageId),
   }));
 
   serve(app, 'likeMessage', async (request) => ({
@@ -47,21 +37,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   }));
 
   serve(app, 'editMessage', async (request) => ({
-    message: await service.editMessage(
-      app,
-      currentUser(request),
-      request.params.id,
-      request.body.content,
-    ),
+    message: await service.editMessage(app, currentUser(request), request.params.id, request.body.content),
   }));
 
   serve(app, 'deleteMessage', async (request) => ({
     message: await service.deleteMessage(app, currentUser(request), request.params.id),
   }));
 
-  serve(app, 'getThread', async (request) =>
-    service.getThread(app, currentUser(request), request.params.id),
-  );
+  serve(app, 'getThread', async (request) => service.getThread(app, currentUser(request), request.params.id));
 
   serve(app, 'searchMessages', async (request) =>
     service.searchMessages(app, currentUser(request), request.query),

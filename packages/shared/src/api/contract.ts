@@ -43,6 +43,24 @@ import {
 } from '../schemas/chat.ts';
 import { logBatchSchema } from '../schemas/logs.ts';
 import {
+  announcementIdParamsSchema,
+  announcementResponseSchema,
+  announcementsPageSchema,
+  announcementsQuerySchema,
+  announcementsUnreadSchema,
+  createAnnouncementBodySchema,
+  updateAnnouncementBodySchema,
+} from '../schemas/announcements.ts';
+import {
+  conversationMuteSchema,
+  markNotificationsReadBodySchema,
+  muteConversationBodySchema,
+  mutedConversationsSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  notificationsUnreadSchema,
+} from '../schemas/notifications.ts';
+import {
   presentedUserResponseSchema,
   profileFieldsSchema,
   usersListResponseSchema,
@@ -50,7 +68,7 @@ import {
 } from '../schemas/user.ts';
 import type { CallName } from './routes.ts';
 
-export interface MultipartSpec {
+interface MultipartSpec {
   /** The text fields, as the handler validates them after reading the parts. */
   fields: z.ZodObject;
   /** The one file field, if the call takes a file. */
@@ -199,4 +217,39 @@ export const API_SCHEMAS = {
 
   // Parsed and validated by the handler: a beacon may send the JSON as text/plain.
   sendLogs: { body: logBatchSchema, bodyValidated: false, response: {} },
+
+  listAnnouncements: {
+    query: announcementsQuerySchema,
+    response: { 200: announcementsPageSchema, ...guarded },
+  },
+  createAnnouncement: {
+    body: createAnnouncementBodySchema,
+    response: { 201: announcementResponseSchema, ...guarded },
+  },
+  updateAnnouncement: {
+    params: announcementIdParamsSchema,
+    body: updateAnnouncementBodySchema,
+    response: { 200: announcementResponseSchema, ...guarded },
+  },
+  deleteAnnouncement: { params: announcementIdParamsSchema, response: { 204: noContent, ...guarded } },
+  markAnnouncementRead: {
+    params: announcementIdParamsSchema,
+    response: { 200: announcementsUnreadSchema, ...guarded },
+  },
+  markAllAnnouncementsRead: { response: { 200: announcementsUnreadSchema, ...guarded } },
+
+  listNotifications: {
+    query: notificationsQuerySchema,
+    response: { 200: notificationsPageSchema, ...guarded },
+  },
+  markNotificationsRead: {
+    body: markNotificationsReadBodySchema,
+    response: { 200: notificationsUnreadSchema, ...guarded },
+  },
+  listMutedConversations: { response: { 200: mutedConversationsSchema, ...guarded } },
+  muteConversation: {
+    params: conversationIdParamsSchema,
+    body: muteConversationBodySchema,
+    response: { 200: conversationMuteSchema, ...guarded },
+  },
 } as const satisfies { [N in CallName]: RouteSchemas };

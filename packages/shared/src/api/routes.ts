@@ -5,19 +5,19 @@
  * into the one route table the server serves and the web client calls.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone, a signed-in user, or an admin. Locked accounts are refused everywhere
  * except on calls with `allowLocked` (the lock check runs before the route, in the auth hooks).
  */
-export type Access = 'public' | 'user' | 'admin';
+type Access = 'public' | 'user' | 'admin';
 
 /**
  * `json`: a JSON body. `multipart`: multipart/form-data (text fields plus at most one file, see the
  * contract's `multipart`); these calls also take the same fields as JSON. `none`: no body.
  */
-export type BodyEncoding = 'json' | 'multipart' | 'none';
+type BodyEncoding = 'json' | 'multipart' | 'none';
 
 export interface RouteInfo {
   method: HttpMethod;
@@ -37,7 +37,16 @@ export interface RouteInfo {
   /** `binary`: the answer is a file (image or attachment), not JSON. */
   answer?: 'binary';
   /** OpenAPI tag and one-line summary. */
-  tag: 'auth' | 'users' | 'admin' | 'conversations' | 'messages' | 'files' | 'logs';
+  tag:
+    | 'auth'
+    | 'users'
+    | 'admin'
+    | 'conversations'
+    | 'messages'
+    | 'files'
+    | 'logs'
+    | 'announcements'
+    | 'notifications';
   summary: string;
   description?: string;
 }
@@ -397,6 +406,89 @@ export const API_ROUTES = {
     encoding: 'json',
     tag: 'logs',
     summary: 'Client log intake (fetch or sendBeacon; text/plain JSON accepted)',
+  },
+  // ---- announcements -------------------------------------------------------------------------
+  listAnnouncements: {
+    method: 'GET',
+    path: '/api/announcements',
+    access: 'user',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'A page of announcements: pinned first, then newest first, with the reader’s read state',
+  },
+  createAnnouncement: {
+    method: 'POST',
+    path: '/api/announcements',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'announcements',
+    summary: 'Post an announcement (admins); every connected resident gets it live',
+  },
+  updateAnnouncement: {
+    method: 'PATCH',
+    path: '/api/announcements/:id',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'announcements',
+    summary: 'Change an announcement (admins)',
+  },
+  deleteAnnouncement: {
+    method: 'DELETE',
+    path: '/api/announcements/:id',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Delete an announcement (admins)',
+  },
+  markAnnouncementRead: {
+    method: 'POST',
+    path: '/api/announcements/:id/read',
+    access: 'user',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Mark one announcement read; answers the reader’s unread count',
+  },
+  markAllAnnouncementsRead: {
+    method: 'POST',
+    path: '/api/announcements/read-all',
+    access: 'user',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Mark every announcement read',
+  },
+
+  // ---- notifications -------------------------------------------------------------------------
+  listNotifications: {
+    method: 'GET',
+    path: '/api/notifications',
+    access: 'user',
+    encoding: 'none',
+    tag: 'notifications',
+    summary: 'The reader’s notifications, newest first, with the unread count',
+  },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/api/notifications/mark-read',
+    access: 'user',
+    encoding: 'json',
+    tag: 'notifications',
+    summary: 'Mark notifications read: {ids} marks those, no payload marks all',
+  },
+  listMutedConversations: {
+    method: 'GET',
+    path: '/api/notifications/muted-conversations',
+    access: 'user',
+    encoding: 'none',
+    tag: 'notifications',
+    summary: 'The conversations the reader muted',
+  },
+  muteConversation: {
+    method: 'PUT',
+    path: '/api/conversations/:id/mute',
+    access: 'user',
+    encoding: 'json',
+    tag: 'notifications',
+    summary: 'Mute or unmute a conversation: a muted one notifies nothing and counts no badge',
   },
 } as const satisfies Record<string, RouteInfo>;
 

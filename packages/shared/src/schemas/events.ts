@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { conversationSchema, idSchema, messageSchema } from './chat.ts';
+import { announcementSchema } from './announcements.ts';
+import { notificationSchema } from './notifications.ts';
 import { publicUserSchema } from './user.ts';
 
 /**
@@ -17,8 +19,12 @@ export const serverEventSchemas = {
   'profile:updated': z.object({ user: publicUserSchema }),
   typing: z.object({ conversationId: z.string(), userId: z.string(), username: z.string() }),
   presence: z.object({ online: z.array(z.string()) }),
-  'announcement:new': z.object({ id: z.string(), title: z.string() }),
-  'notification:new': z.object({ id: z.string(), title: z.string(), url: z.string().nullable() }),
+  /** To every connected (approved) resident; `read` is false, the broadcast has no single reader. */
+  'announcement:new': z.object({ announcement: announcementSchema }),
+  'announcement:updated': z.object({ announcement: announcementSchema }),
+  'announcement:deleted': z.object({ announcementId: z.string() }),
+  /** To the recipient's own sockets only (`user:<id>`). */
+  'notification:new': z.object({ notification: notificationSchema }),
   'user:locked': z.object({ userId: z.string() }),
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;

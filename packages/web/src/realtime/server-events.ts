@@ -9,6 +9,7 @@ import { logger } from '../services/logger.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
+import { applyNewsEvent } from './news-events.ts';
 
 /** Every server event name, from the shared schemas (the one list both ends agree on). */
 export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
@@ -71,8 +72,10 @@ export function handleServerEvent(event: ServerEvent): void {
       conversations.setPresence(event.payload.online);
       return;
     case 'announcement:new':
+    case 'announcement:updated':
+    case 'announcement:deleted':
     case 'notification:new':
-      // Announcements and notifications have their own screens (later issues); nothing cached here.
+      applyNewsEvent(event);
       return;
     case 'user:locked':
       void applyUserLocked(event.payload.userId);

@@ -23,7 +23,7 @@ type BodyPart<N extends CallName> = Route<N>['encoding'] extends 'multipart'
     ? { body?: undefined }
     : { body: ApiBody<N> };
 
-export type CallInput<N extends CallName> = ParamsPart<N> &
+type CallInput<N extends CallName> = ParamsPart<N> &
   QueryPart<N> &
   BodyPart<N> & {
     timeoutMs?: number;

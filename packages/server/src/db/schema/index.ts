@@ -1,3 +1,5 @@
 // Every table of the server, one file per area. drizzle-kit reads this file to generate migrations.
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './announcements.ts';
+export * from './notifications.ts';

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../navigation/paths.ts';
 import { Logo } from '../ui/Logo.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ThemeToggle } from '../ThemeToggle.tsx';
 
@@ -70,6 +71,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {headerActions}
+            <NotificationBell />
             <ThemeToggle />
             <ProfileMenu />
           </div>

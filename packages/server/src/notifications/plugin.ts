@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import { announcementRoutes } from '../announcements/routes.ts';
+import { mapNewsEvents } from '../realtime/news.ts';
+import { notificationRoutes } from './routes.ts';
+import { subscribeNotifications } from './subscriber.ts';
+
+/** Announcements and notifications; registered after the realtime server (it emits through app.io). */
+export const newsPlugin = fp(
+  async (app) => {
+    await app.register(announcementRoutes);
+    await app.register(notificationRoutes);
+    const unsubscribe = [subscribeNotifications(app), mapNewsEvents(app)];
+    app.addHook('onClose', (_instance, done) => {
+      for (const off of unsubscribe) off();
+      done();
+    });
+  },
+  { name: 'stoop-news' },
+);

@@ -1,0 +1,48 @@
+/**
+ * Announcements and notifications over services/api.ts. Types only from @stoop/shared, so no zod
+ * reaches the first load.
+ */
+import type {
+  Announcement,
+  AnnouncementsPage,
+  CreateAnnouncementBody,
+  NotificationsPage,
+  UpdateAnnouncementBody,
+} from '@stoop/shared';
+import { api } from './api.ts';
+
+const enc = encodeURIComponent;
+
+export const newsApi = {
+  announcements(page: number, limit: number): Promise<AnnouncementsPage> {
+    return api.get<AnnouncementsPage>(`/api/announcements?page=${page}&limit=${limit}`);
+  },
+  async createAnnouncement(body: CreateAnnouncementBody): Promise<Announcement> {
+    return (await api.post<{ announcement: Announcement }>('/api/announcements', { body })).announcement;
+  },
+  async updateAnnouncement(id: string, body: UpdateAnnouncementBody): Promise<Announcement> {
+    return (await api.patch<{ announcement: Announcement }>(`/api/announcements/${enc(id)}`, { body }))
+      .announcement;
+  },
+  async deleteAnnouncement(id: string): Promise<void> {
+    await api.delete(`/api/announcements/${enc(id)}`);
+  },
+  async markAnnouncementRead(id: string): Promise<number> {
+    return (await api.post<{ unread: number }>(`/api/announcements/${enc(id)}/read`)).unread;
+  },
+  async markAllAnnouncementsRead(): Promise<number> {
+    return (await api.post<{ unread: number }>('/api/announcements/read-all')).unread;
+  },
+  notifications(page = 1, limit = 20): Promise<NotificationsPage> {
+    return api.get<NotificationsPage>(`/api/notifications?page=${page}&limit=${limit}`);
+  },
+  /** Marks those ids read, or all of them without ids; resolves with the unread count left. */
+  async markNotificationsRead(ids?: string[]): Promise<number> {
+    const options = ids ? { body: { ids } } : {};
+    return (await api.post<{ unread: number }>('/api/notifications/mark-read', options)).unread;
+  },
+  async muteConversation(conversationId: string, muted: boolean): Promise<boolean> {
+    const path = `/api/conversations/${enc(conversationId)}/mute`;
+    return (await api.put<{ muted: boolean }>(path, { body: { muted } })).muted;
+  },
+};
