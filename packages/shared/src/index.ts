@@ -5,3 +5,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/logs.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/events.ts';
+export * from './schemas/push.ts';

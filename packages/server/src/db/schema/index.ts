@@ -1,3 +1,4 @@
 // Every table of the server, one file per area. drizzle-kit reads this file to generate migrations.
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './push.ts';
