@@ -30,6 +30,7 @@ import { ensureChatBus } from './conversations/context.ts';
 import { chatPlugin } from './conversations/plugin.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { logRoutes } from './logs/routes.ts';
+import { pushPlugin } from './push/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   await app.register(logRoutes);
+  await app.register(pushPlugin);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
