@@ -20,6 +20,8 @@ export type ReceivedRequest = {
   url: string;
   headers: IncomingMessage['headers'];
   body: Buffer;
+  /** Date.now() when it arrived. */
+  receivedAt: number;
 };
 type Responder = (request: ReceivedRequest) => { status: number; body?: unknown };
 
@@ -46,6 +48,7 @@ function recordingHandler(state: {
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks),
+        receivedAt: Date.now(),
       };
       const answer = state.respond(received);
       res.statusCode = answer.status;
