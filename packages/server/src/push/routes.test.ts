@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { pushTokens } from '../db/schema/index.ts';
+import { pushJobs, pushTokens } from '../db/schema/index.ts';
 import { createTestApp, csrfHeaders, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
+import { pushContext } from './context.ts';
+import { enqueuePush } from './service.ts';
 import { makeSubscriptionKeys } from './testing.ts';
 
 let t: TestApp;
@@ -215,5 +217,22 @@ describe('GET /api/push/vapid-public-key', () => {
     } finally {
       await other.close(); // also removes the shared DATA_DIR: nothing reads it after this test
     }
+  });
+});
+
+describe('native pushes without a service account', () => {
+  it('R-NOTIF-2: an android token is kept and skipped when FCM is not configured', async () => {
+    const user = await makeUser(t.app);
+    const headers = await sessionFor(t.app, user);
+    await t.app.inject({ method: 'POST', url: registerUrl('unsent-android', 'android'), headers });
+    await enqueuePush(pushContext(t.app), user.id, { title: 't', body: 'b', link: '/' });
+    const deadline = Date.now() + 5000;
+    while ((await t.db.select().from(pushJobs).where(eq(pushJobs.userId, user.id))).length > 0) {
+      if (Date.now() > deadline) throw new Error('the job was never handled');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await tokensOf(user.id)).toMatchObject([
+      { token: 'unsent-android', failures: 0, lastUsedAt: null },
+    ]);
   });
 });
