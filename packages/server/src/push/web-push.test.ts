@@ -163,19 +163,56 @@ describe('Web Push delivery', () => {
   });
 });
 
-describe('the push queue across a restart', () => {
+const sharedConfig = (dataDir: string, overrides: Record<string, string> = {}) =>
+  loadConfig({
+    ...pushEnv(service.caFile),
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...overrides,
+  });
+
+describe('the push queue across instances and restarts', () => {
+  it('R-NOTIF-2: two instances on one database send every job exactly once', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stoop-push-pair-'));
+    const config = sharedConfig(dataDir);
+    const [a, b] = [
+      await buildApp(config, { database, logger: false }),
+      await buildApp(config, { database, logger: false }),
+    ];
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const residents = await Promise.all(Array.from({ length: 8 }, () => subscribedUser(a)));
+      await Promise.all(
+        residents.map(({ user }, i) =>
+          enqueuePush(pushContext(i % 2 ? a : b), user.id, { title: `n${i}`, body: 'b', link: '/' }),
+        ),
+      );
+      const endpoints = new Set(residents.map((r) => r.endpoint));
+      const hits = () => service.requests.filter((r) => endpoints.has(`${service.url}${r.url}`));
+      const deadline = Date.now() + 5000;
+      while (hits().length < residents.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300)); // a duplicate would arrive in this time
+      expect(
+        hits()
+          .map((r) => r.url)
+          .sort(),
+      ).toEqual([...endpoints].map((e) => e.slice(service.url.length)).sort());
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('R-NOTIF-2: a job enqueued before the app closed is sent by the next app on the same database', async () => {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'stoop-push-restart-'));
-    const config = loadConfig({
-      ...pushEnv(service.caFile),
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      // Long enough that the first app closes before the job falls due.
-      PUSH_COLLAPSE_MS: '1500',
-    });
+    // Long enough that the first app closes before the job falls due.
+    const config = sharedConfig(dataDir, { PUSH_COLLAPSE_MS: '1500' });
     try {
       const first = await buildApp(config, { database, logger: false });
       await first.ready();
