@@ -47,7 +47,7 @@ beforeAll(async () => {
     PUSH_COLLAPSE_MS: '0',
     PUSH_POLL_MS: '200',
   });
-});
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await fcm.close();
@@ -78,7 +78,7 @@ async function nextSend(): Promise<ReceivedRequest> {
   }
 }
 
-const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');

@@ -217,7 +217,7 @@ describe('GET /api/push/vapid-public-key', () => {
     } finally {
       await other.close(); // also removes the shared DATA_DIR: nothing reads it after this test
     }
-  });
+  }, 120_000);
 });
 
 describe('native pushes without a service account', () => {

@@ -82,7 +82,7 @@ async function serve(
     set respond(value: Responder) {
       state.respond = value;
     },
-    next(timeoutMs = 5000) {
+    next(timeoutMs = 15_000) {
       const already = state.requests[state.seen];
       if (already) {
         state.seen += 1;

@@ -39,7 +39,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'stoop-push-'));
   service = await startPushService(dir);
   t = await createTestApp(pushEnv(service.caFile));
-});
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await service.close();
@@ -68,7 +68,7 @@ function readPush(request: ReceivedRequest, keys: SubscriptionKeys) {
   return pushMessageSchema.parse(JSON.parse(decryptAes128gcm(request.body, keys)));
 }
 
-const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
+const until = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');
@@ -192,7 +192,7 @@ describe('the push queue across instances and restarts', () => {
       );
       const endpoints = new Set(residents.map((r) => r.endpoint));
       const hits = () => service.requests.filter((r) => endpoints.has(`${service.url}${r.url}`));
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 15_000;
       while (hits().length < residents.length && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 300)); // a duplicate would arrive in this time
@@ -206,7 +206,7 @@ describe('the push queue across instances and restarts', () => {
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('R-NOTIF-2: a job enqueued before the app closed is sent by the next app on the same database', async () => {
     const database = await createTestDatabase();
@@ -239,5 +239,5 @@ describe('the push queue across instances and restarts', () => {
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
