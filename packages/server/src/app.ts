@@ -33,6 +33,7 @@ import { syncRoutes } from './sync/routes.ts';
 import { newsPlugin } from './notifications/plugin.ts';
 import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
+import { pushPlugin } from './push/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     unmapAccounts();
     done();
   });
+  await app.register(pushPlugin);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

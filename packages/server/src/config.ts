@@ -74,6 +74,29 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces')
     .optional(),
+  /** Web Push VAPID key pair (base64url); generated into DATA_DIR/vapid-keys.json when absent. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Contact in the VAPID JWT: mailto: or https:; defaults to ADMIN_EMAIL or PUBLIC_URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https?:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /** FCM HTTP v1 service account (the JSON Google issues), as a file or inline; without one, native pushes are skipped. */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
+  FCM_ENDPOINT: z.url().default('https://fcm.googleapis.com'),
+  /** OAuth2 token URL; the service account's token_uri wins when this is unset. */
+  FCM_TOKEN_URL: optionalUrl,
+  /** Extra CA certificates (PEM file) the push sender trusts besides the system's, e.g. a TLS-inspecting proxy. */
+  PUSH_CA_FILE: z.string().min(1).optional(),
+  /** Pushes for one conversation enqueued within this window become one ("3 new messages"). */
+  PUSH_COLLAPSE_MS: intFrom(2000, 0),
+  /** Send attempts per push before it is dropped; waits double from PUSH_RETRY_BASE_MS. */
+  PUSH_MAX_ATTEMPTS: intFrom(6, 1),
+  PUSH_RETRY_BASE_MS: intFrom(5000, 1),
+  /** How often the dispatcher looks for due jobs when nothing woke it (another instance enqueued). */
+  PUSH_POLL_MS: intFrom(5000, 10),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

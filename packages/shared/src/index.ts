@@ -8,3 +8,4 @@ export * from './schemas/events.ts';
 export * from './api/index.ts';
 export * from './schemas/announcements.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/push.ts';

@@ -43,6 +43,13 @@ import {
 } from '../schemas/chat.ts';
 import { logBatchSchema } from '../schemas/logs.ts';
 import {
+  registerPushTokenQuerySchema,
+  registerPushTokenResponseSchema,
+  unregisterPushTokenQuerySchema,
+  unregisterPushTokenResponseSchema,
+  vapidPublicKeySchema,
+} from '../schemas/push.ts';
+import {
   announcementIdParamsSchema,
   announcementResponseSchema,
   announcementsPageSchema,
@@ -252,4 +259,14 @@ export const API_SCHEMAS = {
     body: muteConversationBodySchema,
     response: { 200: conversationMuteSchema, ...guarded },
   },
+
+  registerPushToken: {
+    query: registerPushTokenQuerySchema,
+    response: { 200: registerPushTokenResponseSchema, 201: registerPushTokenResponseSchema, ...guarded },
+  },
+  unregisterPushToken: {
+    query: unregisterPushTokenQuerySchema,
+    response: { 200: unregisterPushTokenResponseSchema, ...guarded },
+  },
+  getVapidPublicKey: { response: { 200: vapidPublicKeySchema } },
 } as const satisfies { [N in CallName]: RouteSchemas };

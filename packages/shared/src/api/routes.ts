@@ -46,7 +46,8 @@ export interface RouteInfo {
     | 'files'
     | 'logs'
     | 'announcements'
-    | 'notifications';
+    | 'notifications'
+    | 'push';
   summary: string;
   description?: string;
 }
@@ -489,6 +490,32 @@ export const API_ROUTES = {
     encoding: 'json',
     tag: 'notifications',
     summary: 'Mute or unmute a conversation: a muted one notifies nothing and counts no badge',
+  },
+  // ---- push ----------------------------------------------------------------------------------
+  registerPushToken: {
+    method: 'POST',
+    path: '/api/register-push-token',
+    access: 'user',
+    encoding: 'none',
+    tag: 'push',
+    summary: 'Register this device for push (web: the PushSubscription JSON, URL-encoded)',
+    description: '201 when new for this user, 200 when it was already registered.',
+  },
+  unregisterPushToken: {
+    method: 'DELETE',
+    path: '/api/unregister-push-token',
+    access: 'user',
+    encoding: 'none',
+    tag: 'push',
+    summary: "Remove one of the caller's push tokens, or all of them with all=true",
+  },
+  getVapidPublicKey: {
+    method: 'GET',
+    path: '/api/push/vapid-public-key',
+    access: 'public',
+    encoding: 'none',
+    tag: 'push',
+    summary: 'The application server key for pushManager.subscribe',
   },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './chat.ts';
 export * from './announcements.ts';
 export * from './notifications.ts';
+export * from './push.ts';

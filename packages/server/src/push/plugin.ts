@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { PushDispatcher } from './dispatcher.ts';
+import { FcmSender, loadServiceAccount } from './fcm-sender.ts';
+import { pushRoutes } from './routes.ts';
+import { resolveVapid } from './vapid.ts';
+import { pushAgent, WebPushSender } from './web-sender.ts';
+
+/** Push: token registration, the VAPID key, and the dispatcher that drains push_jobs in this process. */
+export const pushPlugin = fp(
+  async (app) => {
+    const config = app.config;
+    const vapid = resolveVapid(config);
+    const account = loadServiceAccount(config);
+    const dispatcher = new PushDispatcher(app.db, app.log.child({ module: 'push' }), {
+      maxAttempts: config.PUSH_MAX_ATTEMPTS,
+      retryBaseMs: config.PUSH_RETRY_BASE_MS,
+      pollMs: config.PUSH_POLL_MS,
+      senders: {
+        web: new WebPushSender(vapid, pushAgent(config.PUSH_CA_FILE)),
+        native: account
+          ? new FcmSender(account, { endpoint: config.FCM_ENDPOINT, tokenUrl: config.FCM_TOKEN_URL })
+          : undefined,
+      },
+    });
+    app.decorate('pushDispatcher', dispatcher);
+    await app.register(pushRoutes(vapid.publicKey));
+    app.addHook('onReady', (done) => {
+      dispatcher.start();
+      done();
+    });
+    // preClose: before the database closes (onClose), so sends in flight can record their outcome.
+    app.addHook('preClose', (done) => {
+      void dispatcher.stop().then(() => done());
+    });
+  },
+  { name: 'stoop-push' },
+);

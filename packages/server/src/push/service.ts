@@ -1,0 +1,108 @@
+import {
+  webPushSubscriptionSchema,
+  type PushPlatform,
+  type RegisterPushTokenQuery,
+  type UnregisterPushTokenQuery,
+} from '@stoop/shared';
+import type { PushPayload, UserRow } from '../db/schema/index.ts';
+import { badRequest } from '../http/errors.ts';
+import type { PushContext } from './context.ts';
+import * as repo from './repo.ts';
+
+/**
+ * A web token is the browser's PushSubscription as JSON; it is stored in one canonical form
+ * (endpoint and keys only, fixed order) so the same subscription is one row however it was encoded.
+ * Native tokens are stored as given.
+ */
+export function canonicalToken(platform: PushPlatform, raw: string): string {
+  if (platform !== 'web') return raw;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('token must be a Web Push subscription (JSON with endpoint and keys)', 'token');
+  }
+  const parsed = webPushSubscriptionSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
+    throw badRequest(`token${where} ${issue?.message ?? 'is not a Web Push subscription'}`, 'token');
+  }
+  const { endpoint, keys } = parsed.data;
+  return JSON.stringify({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+}
+
+/** Registers the device's token for the user and this session; `created` is false for a repeat. */
+export async function registerToken(
+  ctx: Pick<PushContext, 'db'>,
+  user: UserRow,
+  sessionId: string | null,
+  query: RegisterPushTokenQuery,
+): Promise<{ created: boolean; platform: PushPlatform }> {
+  const token = canonicalToken(query.platform, query.token);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.findTokenByValue(tx, token);
+    await repo.upsertToken(tx, { userId: user.id, platform: query.platform, token, sessionId });
+    return { created: existing?.userId !== user.id, platform: query.platform };
+  });
+}
+
+/** Removes one of the user's tokens, or all of them; never another user's. */
+export async function unregisterTokens(
+  ctx: Pick<PushContext, 'db'>,
+  user: UserRow,
+  query: UnregisterPushTokenQuery,
+): Promise<{ removed: number }> {
+  if (query.all) return { removed: await repo.deleteAllUserTokens(ctx.db, user.id) };
+  if (!query.token) throw badRequest('token is required (or all=true)', 'token');
+  const platform = query.platform ?? (query.token.trimStart().startsWith('{') ? 'web' : 'android');
+  return { removed: await repo.deleteUserToken(ctx.db, user.id, canonicalToken(platform, query.token)) };
+}
+
+/**
+ * Queues a push for every device of the user: one insert (or a merge into a waiting push of the same
+ * tag), then the dispatcher is woken. Sending happens off the request path.
+ */
+export async function enqueuePush(ctx: PushContext, userId: string, payload: PushPayload): Promise<void> {
+  // A tagged push waits out the collapse window so a burst goes out as one.
+  const delayMs = payload.tag ? ctx.collapseMs : 0;
+  await repo.insertOrCollapseJob(ctx.db, { userId, payload, nextAttemptAt: new Date(Date.now() + delayMs) });
+  ctx.dispatcher?.wake();
+}
+
+export type NotificationType = 'mention' | 'reply' | 'like' | 'direct' | 'announcement' | 'approved';
+
+export type NotificationPush = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string;
+  conversationId?: string;
+  /** Goes through a mute (an announcement, an approval). */
+  urgent?: boolean;
+  /** The conversation's display name ("#general"), for a collapsed burst's text. */
+  conversationName?: string;
+};
+
+export type PushDecision = 'queued' | 'muted' | 'watching';
+
+/**
+ * The entry point for stored notifications: skips a conversation the user muted (unless urgent) and
+ * a user who has it open on a socket right now (they see it live), else queues the push, tagged per
+ * conversation so bursts collapse.
+ */
+export async function pushForNotification(ctx: PushContext, input: NotificationPush): Promise<PushDecision> {
+  const { userId, conversationId } = input;
+  if (conversationId && !input.urgent && (await ctx.mutes.isMuted(userId, conversationId))) return 'muted';
+  if (await ctx.presence.isWatching(userId, conversationId)) return 'watching';
+  await enqueuePush(ctx, userId, {
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    ...(conversationId ? { conversationId, tag: `conversation:${conversationId}` } : {}),
+    ...(input.conversationName ? { group: input.conversationName } : {}),
+    ...(input.urgent ? { urgent: true } : {}),
+  });
+  return 'queued';
+}
