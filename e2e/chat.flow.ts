@@ -142,7 +142,7 @@ export async function runChatFlow(
 }
 
 /**
- * After a lost connection the open conversation catches up (DESIGN delivery rules): Omar goes
+ * After a lost connection the open conversation catches up (R-DELIVERY-3): Omar goes
  * offline, Nadia sends a message and edits an earlier one, Omar comes back and sees both without
  * reloading. Runs after runChatFlow, reusing its direct conversation.
  */

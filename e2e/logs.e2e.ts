@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
 
-describe.skipIf(!hasChromium)('client diagnostic logs reach the server (SPEC 4, 7)', () => {
+describe.skipIf(!hasChromium)('client diagnostic logs reach the server (R-LOG-0, R-API-2)', () => {
   let stoop: RunningStoop;
   let browser: Browser;
 
@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium)('client diagnostic logs reach the server (SPEC 4, 
     await stoop?.stop();
   });
 
-  it('SPEC 4: an error thrown in the page reaches the log intake within a second', async () => {
+  it('R-LOG-5, R-LOG-2: an error thrown in the page reaches the log intake within a second', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stoop.url}/web-home`);
@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('client diagnostic logs reach the server (SPEC 4, 
     await context.close();
   });
 
-  it('SPEC 4: on page unload the queued entries are sent as a beacon', async () => {
+  it('R-LOG-4: on page unload the queued entries are sent as a beacon', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stoop.url}/web-home`);

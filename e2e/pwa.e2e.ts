@@ -23,100 +23,103 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-describe.skipIf(!hasChromium)('PWA: service worker, offline shell and update prompt (SPEC 4, 9)', () => {
-  let stoop: RunningStoop;
-  let browser: Browser;
-  let distCopy: string;
+describe.skipIf(!hasChromium)(
+  'PWA: service worker, offline shell and update prompt (R-PWA-1, R-PWA-2)',
+  () => {
+    let stoop: RunningStoop;
+    let browser: Browser;
+    let distCopy: string;
 
-  beforeAll(async () => {
-    // A copy of the build, so the test can deploy a "new build" while a page is open.
-    distCopy = mkdtempSync(join(tmpdir(), 'stoop-dist-'));
-    cpSync(webDist, distCopy, { recursive: true });
-    stoop = await startStoop({ env: { WEB_DIST_DIR: distCopy } });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-    rmSync(distCopy, { recursive: true, force: true });
-  });
-
-  it('installs its service worker, says it is ready offline, and opens the shell offline', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${stoop.url}/web-home`);
-    // The first install raises the offline-ready flag, shown as a toast.
-    await expect
-      .poll(() => page.getByText('Stoop is ready to work offline').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    await waitForServiceWorker(page);
-    const manifest = await page.evaluate(
-      async () => (await fetch('/manifest.webmanifest')).json() as Promise<unknown>,
-    );
-    expect(manifest).toMatchObject({ name: 'Stoop', display: 'standalone' });
-
-    await context.setOffline(true);
-    await page.goto(`${stoop.url}/contact`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    await context.setOffline(false);
-    await context.close();
-  });
-
-  it('opens a conversation read before, offline, from the service worker cache', async () => {
-    const resident = await createResident(stoop.url, 'Offline Olga');
-    const { conversation } = await resident.api.request<{ conversation: { id: string } }>(
-      'POST',
-      '/api/conversations',
-      {
-        type: 'channel',
-        name: 'rooftop-garden',
-        description: 'Tomatoes and gossip',
-      },
-    );
-    const text = `Watering rota is on the door, ${Date.now()}`;
-    await resident.api.request('POST', `/api/conversations/${conversation.id}/messages`, { content: text });
-
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await logInThroughForm(page, stoop.url, resident.email, resident.password);
-    await waitForServiceWorker(page);
-    const channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
-    await page.goto(channelUrl);
-    await page.getByText(text).waitFor({ timeout: 15_000 });
-
-    await context.setOffline(true);
-    await page.reload();
-    // The shell comes from the precache, the conversation list and its messages from the API cache.
-    await page.getByText(text).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('link', { name: /rooftop-garden/ }).count()).toBeGreaterThan(0);
-    await context.setOffline(false);
-    await context.close();
-  });
-
-  it('shows the update prompt when a new build is deployed while a page is open, and reloads into it', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${stoop.url}/web-home`);
-    await waitForServiceWorker(page);
-
-    // "Deploy" a new build: any byte change of sw.js is a new service worker version.
-    appendFileSync(join(distCopy, 'sw.js'), `\n// build ${Date.now()}\n`);
-    // The hourly check (SPEC 9: every 3600 s), triggered now instead of waiting an hour.
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
+    beforeAll(async () => {
+      // A copy of the build, so the test can deploy a "new build" while a page is open.
+      distCopy = mkdtempSync(join(tmpdir(), 'stoop-dist-'));
+      cpSync(webDist, distCopy, { recursive: true });
+      stoop = await startStoop({ env: { WEB_DIST_DIR: distCopy } });
+      browser = await launchChromium();
     });
-    const prompt = page.getByText('A new version of Stoop is available');
-    await prompt.waitFor({ timeout: 30_000 });
+    afterAll(async () => {
+      await browser?.close();
+      await stoop?.stop();
+      rmSync(distCopy, { recursive: true, force: true });
+    });
 
-    await Promise.all([
-      page.waitForEvent('load', { timeout: 30_000 }),
-      page.getByRole('button', { name: 'Reload' }).click(),
-    ]);
-    await waitForServiceWorker(page);
-    expect(await prompt.count()).toBe(0);
-    await context.close();
-  });
-});
+    it('installs its service worker, says it is ready offline, and opens the shell offline', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${stoop.url}/web-home`);
+      // The first install raises the offline-ready flag, shown as a toast.
+      await expect
+        .poll(() => page.getByText('Stoop is ready to work offline').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await waitForServiceWorker(page);
+      const manifest = await page.evaluate(
+        async () => (await fetch('/manifest.webmanifest')).json() as Promise<unknown>,
+      );
+      expect(manifest).toMatchObject({ name: 'Stoop', display: 'standalone' });
+
+      await context.setOffline(true);
+      await page.goto(`${stoop.url}/contact`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await context.setOffline(false);
+      await context.close();
+    });
+
+    it('opens a conversation read before, offline, from the service worker cache', async () => {
+      const resident = await createResident(stoop.url, 'Offline Olga');
+      const { conversation } = await resident.api.request<{ conversation: { id: string } }>(
+        'POST',
+        '/api/conversations',
+        {
+          type: 'channel',
+          name: 'rooftop-garden',
+          description: 'Tomatoes and gossip',
+        },
+      );
+      const text = `Watering rota is on the door, ${Date.now()}`;
+      await resident.api.request('POST', `/api/conversations/${conversation.id}/messages`, { content: text });
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await logInThroughForm(page, stoop.url, resident.email, resident.password);
+      await waitForServiceWorker(page);
+      const channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
+      await page.goto(channelUrl);
+      await page.getByText(text).waitFor({ timeout: 15_000 });
+
+      await context.setOffline(true);
+      await page.reload();
+      // The shell comes from the precache, the conversation list and its messages from the API cache.
+      await page.getByText(text).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('link', { name: /rooftop-garden/ }).count()).toBeGreaterThan(0);
+      await context.setOffline(false);
+      await context.close();
+    });
+
+    it('shows the update prompt when a new build is deployed while a page is open, and reloads into it', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${stoop.url}/web-home`);
+      await waitForServiceWorker(page);
+
+      // "Deploy" a new build: any byte change of sw.js is a new service worker version.
+      appendFileSync(join(distCopy, 'sw.js'), `\n// build ${Date.now()}\n`);
+      // The hourly check (R-PWA-2: every 3600 s), triggered now instead of waiting an hour.
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      const prompt = page.getByText('A new version of Stoop is available');
+      await prompt.waitFor({ timeout: 30_000 });
+
+      await Promise.all([
+        page.waitForEvent('load', { timeout: 30_000 }),
+        page.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await waitForServiceWorker(page);
+      expect(await prompt.count()).toBe(0);
+      await context.close();
+    });
+  },
+);

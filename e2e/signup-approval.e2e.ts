@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await stoop?.stop();
   });
 
-  it('SPEC 2 guard + 4: a new resident signs up, lands on awaiting-approval, is approved and reaches /main_dashboard', async () => {
+  it('R-GUARD-3, R-LOCK-1, R-LOCK-2: a new resident signs up, lands on awaiting-approval, is approved and reaches /main_dashboard', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(`${stoop.url}/signup`);
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/awaiting-approval$/);
 
-    // A locked resident is confined to awaiting-approval (SPEC 2 guard).
+    // A locked resident is confined to awaiting-approval (R-GUARD-3).
     await page.goto(`${stoop.url}/main_dashboard`);
     await page.waitForURL(/\/awaiting-approval$/);
 
@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await context.close();
   });
 
-  it('SPEC 2 guard: a session cookie without stored user data still opens the dashboard', async () => {
+  it('R-GUARD-1: a session cookie without stored user data still opens the dashboard', async () => {
     // E.g. a browser whose site storage was cleared, or a second browser profile on the same cookie jar.
     const admin = new ApiSession(stoop.url);
     await admin.login(ADMIN.email, ADMIN.password);
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
     await context.close();
   });
 
-  it('SPEC 2 guard: an anonymous visit to an authenticated route, or to the root, goes to /web-home', async () => {
+  it('R-GUARD-5, R-GUARD-4: an anonymous visit to an authenticated route, or to the root, goes to /web-home', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stoop.url}/main_dashboard/search`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in order, ending with one summary line.
 // Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
-// .dependency-cruiser.mjs), dead code (knip, knip.jsonc), (with STOOP_CHECK_CITATIONS=1) the citation
+// .dependency-cruiser.mjs), dead code (knip, knip.jsonc), the citation
 // check, then one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web,
 // e2e in Chromium), then the mobile check (cap sync of the web build the e2e setup made into the
 // android and ios projects).
@@ -17,11 +17,8 @@ const stages = [
   ['layers', 'npm', ['run', '--silent', 'check:layers']],
   ['dead code', 'npm', ['run', '--silent', 'check:dead-code']],
 ];
-// Code and docs cite docs/requirements.md only. Off by default until the old citations of the outside
-// spec and design are rewritten (node scripts/cite-requirements.mjs); then the switch goes, the stage stays.
-if (process.env.STOOP_CHECK_CITATIONS === '1') {
-  stages.push(['citations', process.execPath, ['scripts/check-citations.mjs']]);
-}
+// Code and docs cite docs/requirements.md only, by ids that exist there.
+stages.push(['citations', process.execPath, ['scripts/check-citations.mjs']]);
 
 const failedStages = [];
 for (const [name, cmd, args] of stages) {

@@ -10,7 +10,7 @@ export interface Resident {
   api: ApiSession;
 }
 
-/** Signs a resident up through the API and has the admin approve them (SPEC: new accounts are locked). */
+/** Signs a resident up through the API and has the admin approve them (R-LOCK-1: new accounts are locked). */
 export async function createResident(
   baseUrl: string,
   username: string,

@@ -30,12 +30,12 @@ describe('app', () => {
     expect(ui.statusCode).toBeLessThan(400);
   });
 
-  it('DESIGN: unknown /api routes give a JSON 404 in the common error shape', async () => {
+  it('R-ERR-11: unknown /api routes give a JSON 404 in the common error shape', async () => {
     expectError(await call(t.app, 'GET', '/api/nope'), 404, { code: 'NOT_FOUND' });
     expectError(await call(t.app, 'POST', '/api/nope', {}, csrfHeaders(t.app)), 404);
   });
 
-  it('SPEC 2: the root path serves the app shell (the guard redirects by state from there)', async () => {
+  it('R-GUARD-4: the root path serves the app shell (the guard redirects by state from there)', async () => {
     const root = await call(t.app, 'GET', '/');
     expect(root.statusCode).toBe(200);
     expect(root.headers['content-type']).toContain('text/html');
@@ -51,7 +51,7 @@ describe('app', () => {
     expect(deep.body).toContain('<title>Stoop</title>');
   });
 
-  it('SPEC 4 PWA: sw.js is revalidated on every check, hashed assets are cached for good', async () => {
+  it('R-PWA-3: sw.js is revalidated on every check, hashed assets are cached for good', async () => {
     const worker = await call(t.app, 'GET', '/sw.js');
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');

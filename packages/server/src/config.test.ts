@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'stoop-config-'));
 
 describe('config', () => {
-  it('DESIGN: defaults to port 3000, PGlite under ./data and no Redis', () => {
+  it('R-OPS-2: defaults to port 3000, PGlite under ./data and no Redis', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.PORT).toBe(3000);
     expect(config.DATABASE_URL).toBeUndefined();
@@ -48,7 +48,7 @@ describe('config', () => {
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first.SESSION_SECRET);
   });
 
-  it('DESIGN: cookies are Secure when PUBLIC_URL is https', () => {
+  it('R-SESSION-5: cookies are Secure when PUBLIC_URL is https', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://stoop.example' }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://localhost:3000' }).secureCookies).toBe(
       false,

@@ -5,7 +5,7 @@ import { call } from './test/http.ts';
 import { testRedisUrl } from './test/redis.ts';
 
 /**
- * Server mode (DESIGN "Runtime modes"): several instances share limits through Redis. Runs
+ * Server mode (R-OPS-5, R-OPS-6): several instances share limits through Redis. Runs
  * against a real Redis when TEST_REDIS_URL is set (CI sets it); otherwise it says so loudly.
  */
 const redisUrl = testRedisUrl('Redis scale-out suite');
@@ -29,7 +29,7 @@ describe.skipIf(!redisUrl)('server mode with Redis', () => {
     await b?.close();
   });
 
-  it('DESIGN server mode: the per-account login limit holds across instances sharing Redis', async () => {
+  it('R-OPS-6: the per-account login limit holds across instances sharing Redis', async () => {
     const attempt = (t: TestApp) =>
       call(
         t.app,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
 
-describe('SPEC 9 derived constants', () => {
+describe('R-CACHE-4 derived constants', () => {
   it('critical pressure cuts conversations to half the per-conversation limit (100)', () => {
     expect(c.CRITICAL_MESSAGES_PER_CONVERSATION).toBe(100);
   });

@@ -1,9 +1,9 @@
 /**
- * Every number and fixed text of the product spec (SPEC.md section 9 unless noted), defined once.
+ * Every number and fixed text of the product spec (docs/requirements.md; each group names its rules), defined once.
  * Server and web import from here; nothing else may restate these values.
  */
 
-// Messages and cache (SPEC 9)
+// Messages and cache (R-CACHE-0)
 export const MESSAGE_PAGE_SIZE = 20;
 export const MAX_MESSAGE_PAGE_SIZE = 100;
 export const MESSAGES_PER_CONVERSATION_LIMIT = 200;
@@ -20,12 +20,12 @@ export const CRITICAL_CACHED_CONVERSATIONS = Math.floor(CACHED_CONVERSATIONS_LIM
 export const FULL_CLEANUP_INTERVAL_MS = 300_000;
 export const PRESSURE_CHECK_INTERVAL_MS = 30_000;
 
-// Memory pressure levels (SPEC 4): low < 60 %, medium >= 60 %, high >= 80 %, critical >= 95 %.
+// Memory pressure levels (R-MEM-1): low < 60 %, medium >= 60 %, high >= 80 %, critical >= 95 %.
 export const MEMORY_PRESSURE_MEDIUM = 0.6;
 export const MEMORY_PRESSURE_HIGH = 0.8;
 export const MEMORY_PRESSURE_CRITICAL = 0.95;
 
-// Local storage (SPEC 5, 9)
+// Local storage (R-STORE-0)
 export const STORAGE_KEY_PREFIX = 'tlbot_';
 export const STORAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const STORED_CONVERSATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -33,17 +33,17 @@ export const STORED_ACTIVITY_PRUNE_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Activity list lifetime: 720 hours (30 days). */
 export const STORED_ACTIVITY_LIFETIME_MS = 720 * 60 * 60 * 1000;
 
-// Activity ranking (SPEC 4)
+// Activity ranking (R-ACTIVITY-4)
 export const ACTIVITY_RECENCY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACTIVITY_RECENCY_SCALE = 1000;
 export const ACTIVITY_INTERACTION_SCALE = 100;
 export const ACTIVITY_TOP_PER_TYPE = 3;
 
-// Date group labels (SPEC 9)
+// Date group labels (R-MSG-10)
 export const DATE_LABEL_TODAY = 'Today';
 export const DATE_LABEL_YESTERDAY = 'Yesterday';
 
-// Logger (SPEC 9)
+// Logger (R-LOG-0)
 export const LOG_BATCH_SIZE = 5;
 export const LOG_FLUSH_INTERVAL_MS = 3000;
 export const LOG_QUEUE_CAP = 50;
@@ -60,25 +60,25 @@ export const LOG_RATE_LIMITS = {
   webVitals: { max: 3, windowMs: 20_000 },
 } as const;
 
-// HTTP client (SPEC 7, 9)
+// HTTP client (R-API-38, R-API-37, R-API-5)
 export const LOGIN_TIMEOUT_MS = 5000;
 export const CSRF_HEADER = 'x-csrf-token';
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
 
-// Toasts (SPEC 9)
+// Toasts (R-PWA-7)
 export const TOAST_POSITION = 'bottom-center';
 export const TOAST_DURATION_MS = 0;
 export const TOAST_ENTER_MS = 400;
 export const TOAST_LEAVE_MS = 300;
 
-// PWA and platform (SPEC 4, 9)
+// PWA and platform (R-PWA-0, R-PWA-2)
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3600_000;
 export const WEB_SAFE_AREA_BOTTOM_PX = 20;
 export const DARK_MODE_ENABLED_DEFAULT = false;
 export const DEFAULT_THEME = 'light';
 export const STYLE_PRELOAD_DELAYS_MS = [100, 500] as const;
 
-// Server-side limits that the spec leaves open (DESIGN, issues)
+// Server-side limits that the spec leaves open (R-MSG-15, R-UPLOAD-1, R-API-28)
 /** The composer sends a typing notice at most this often. */
 export const TYPING_NOTICE_INTERVAL_MS = 3000;
 /** The server relays one notice per socket and conversation at most this often (floods are dropped). */

@@ -1,4 +1,4 @@
-/** User-visible texts fixed by the spec (SPEC.md section 8), defined once. */
+/** User-visible texts fixed by the spec (R-ERR-0), defined once. */
 export const TEXTS = {
   conversationNameTaken: 'A conversation with that name already exists. Please choose a different name.',
   channelNameTaken: 'A channel with that name already exists. Please choose a different name.',

@@ -11,7 +11,7 @@ import { startPlatform } from './platform/start.ts';
 // which the CSP (no 'unsafe-eval') reports as a violation on every page. Parsing without it is fine.
 configureZod({ jitless: true });
 startPlatform();
-// SPEC 7: fetched at start-up; a failure is logged inside and never blocks the first render.
+// R-API-1, R-ERR-9: fetched at start-up; a failure is logged inside and never blocks the first render.
 void fetchCsrfToken();
 
 const container = document.getElementById('root');

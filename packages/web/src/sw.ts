@@ -8,7 +8,7 @@
  * - waits for the page's "Reload" (SKIP_WAITING) before taking over, so an update never swaps
  *   code under a resident mid-typing;
  * - push / notificationclick: the extension point of the push issue. A tap navigates to the
- *   link in the notification's data (SPEC 4).
+ *   link in the notification's data (R-PUSH-2).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -70,7 +70,7 @@ self.addEventListener('push', (event: PushEvent) => {
   event.waitUntil(self.registration.showNotification(payload.title ?? 'Stoop', options));
 });
 
-/** SPEC 4: a tap navigates to the link in the notification's data. */
+/** R-PUSH-2: a tap navigates to the link in the notification's data. */
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
   const target = notificationTarget(event.notification.data, self.location.origin);

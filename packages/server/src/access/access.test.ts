@@ -11,7 +11,7 @@ import { canReadSql, canWriteSql, viewerParams } from './sql.ts';
 const resident = { role: 'resident' as const, isLocked: false };
 const admin = { role: 'admin' as const, isLocked: false };
 
-describe('DESIGN access rules (pure)', () => {
+describe('R-ACCESS-1, R-ACCESS-2 (pure)', () => {
   it('direct conversations are readable only by participants, admins included', () => {
     const direct = { type: 'direct' as const, adminHidden: false };
     expect(canRead(direct, resident, true)).toBe(true);

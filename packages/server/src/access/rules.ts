@@ -2,7 +2,7 @@ import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { forbidden } from '../http/errors.ts';
 
 /**
- * The access rule of DESIGN "Delivery and access rules" in TypeScript. sql.ts writes the same rule
+ * The access rule of R-ACCESS-1, R-ACCESS-2 in TypeScript. sql.ts writes the same rule
  * as SQL for the statements that apply it themselves; access.test.ts holds the two equal.
  */
 

@@ -27,7 +27,7 @@ const post = (url: string, body?: unknown, headers: Record<string, string> = adm
   call(t.app, 'POST', url, body, headers);
 
 describe('GET /api/admin/users', () => {
-  it('DESIGN: filters by status pending_approval, admin_lock and unlocked', async () => {
+  it('R-ADMIN-1: filters by status pending_approval, admin_lock and unlocked', async () => {
     const pending = await makeUser(t.app, { locked: true });
     const adminLocked = await makeUser(t.app, { reason: 'admin_lock' });
     const active = await makeUser(t.app);
@@ -53,7 +53,7 @@ describe('GET /api/admin/users', () => {
     });
   });
 
-  it('SPEC 6: residents 403, anonymous 401, locked 403 ACCOUNT_LOCKED', async () => {
+  it('R-ACCESS-4, R-ACCESS-3, R-ROLE-5: residents 403, anonymous 401, locked 403 ACCOUNT_LOCKED', async () => {
     const resident = await makeUser(t.app);
     expectError(
       await call(t.app, 'GET', '/api/admin/users', undefined, await sessionFor(t.app, resident)),
@@ -91,7 +91,7 @@ describe('POST /api/admin/users/{id}/approve|lock|unlock|role', () => {
     });
   });
 
-  it('SPEC 3: lock without a reason means pending approval; with admin_lock it keeps the reason', async () => {
+  it('R-USER-2: lock without a reason means pending approval; with admin_lock it keeps the reason', async () => {
     const user = await makeUser(t.app);
     const plain = await post(`/api/admin/users/${user.id}/lock`);
     expect(plain.json<{ user: User }>().user).toMatchObject({
@@ -111,7 +111,7 @@ describe('POST /api/admin/users/{id}/approve|lock|unlock|role', () => {
     expect(actions).toEqual(['lock', 'lock', 'unlock']);
   });
 
-  it('DESIGN: role makes a resident admin and back, audited', async () => {
+  it('R-ADMIN-2, R-ADMIN-4: role makes a resident admin and back, audited', async () => {
     const user = await makeUser(t.app);
     expect(
       (await post(`/api/admin/users/${user.id}/role`, { role: 'admin' })).json<{ user: User }>().user.role,
@@ -143,7 +143,7 @@ describe('POST /api/admin/users/{id}/approve|lock|unlock|role', () => {
   });
 
   it.each(['approve', 'lock', 'unlock'])(
-    'SPEC 6: %s is refused to residents (403), anonymous (401) and without CSRF (403)',
+    'R-ACCESS-3, R-ROLE-5, R-ACCESS-5: %s is refused to residents (403), anonymous (401) and without CSRF (403)',
     async (action) => {
       const target = await makeUser(t.app, { locked: true });
       const resident = await makeUser(t.app);

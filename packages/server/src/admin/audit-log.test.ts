@@ -36,17 +36,17 @@ afterAll(async () => {
 const auditLog = (query: string, headers: Record<string, string> = {}) =>
   call(t.app, 'GET', `/api/audit-log${query}`, undefined, headers);
 
-describe('DESIGN GET /api/audit-log (admin only)', () => {
-  it('SPEC 6: anonymous gets 401 UNAUTHENTICATED', async () => {
+describe('R-ADMIN-4 GET /api/audit-log (admin only)', () => {
+  it('R-ACCESS-3: anonymous gets 401 UNAUTHENTICATED', async () => {
     expectError(await auditLog(''), 401, { code: 'UNAUTHENTICATED' });
   });
 
-  it('SPEC 6: a locked user gets 403 ACCOUNT_LOCKED', async () => {
+  it('R-ACCESS-4: a locked user gets 403 ACCOUNT_LOCKED', async () => {
     const locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
     expectError(await auditLog('', locked), 403, { code: 'ACCOUNT_LOCKED' });
   });
 
-  it('SPEC 6: a resident gets 403 FORBIDDEN', async () => {
+  it('R-ROLE-5: a resident gets 403 FORBIDDEN', async () => {
     const resident = await sessionFor(t.app, await makeUser(t.app));
     expectError(await auditLog('', resident), 403, { code: 'FORBIDDEN' });
   });
@@ -77,7 +77,7 @@ describe('DESIGN GET /api/audit-log (admin only)', () => {
     expect(body.data.map((e) => e.action)).toEqual(['approve']);
   });
 
-  it('SPEC 5: a bad page or limit is 400 naming the field', async () => {
+  it('R-ADMIN-4, R-ERR-11: a bad page or limit is 400 naming the field', async () => {
     expectError(await auditLog('?page=0', admin), 400, { code: 'VALIDATION_ERROR', field: 'page' });
     expectError(await auditLog('?page=abc', admin), 400, { field: 'page' });
     expectError(await auditLog('?limit=101', admin), 400, { field: 'limit' });

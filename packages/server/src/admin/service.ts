@@ -77,7 +77,7 @@ export async function approve(ctx: Context, admin: UserRow, targetId: string): P
   return after;
 }
 
-/** Locks an account; without a reason the lock means pending approval (SPEC 3). */
+/** Locks an account; without a reason the lock means pending approval (R-USER-2). */
 export async function lock(
   ctx: Context,
   admin: UserRow,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/csrf-token', () => {
-  it('SPEC 7: returns csrfToken and sets the stoop_csrf cookie (HttpOnly, SameSite=Lax)', async () => {
+  it('R-API-1: returns csrfToken and sets the stoop_csrf cookie (HttpOnly, SameSite=Lax)', async () => {
     const res = await call(t.app, 'GET', '/api/csrf-token');
     expect(res.statusCode).toBe(200);
     expect(res.json<{ csrfToken: string }>().csrfToken).toMatch(/^[\w-]{20,}$/);
@@ -25,7 +25,7 @@ describe('GET /api/csrf-token', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   });
 
-  it('DESIGN: the token fetched with GET /api/csrf-token unlocks mutating calls', async () => {
+  it('R-ACCESS-5: the token fetched with GET /api/csrf-token unlocks mutating calls', async () => {
     const res = await call(t.app, 'GET', '/api/csrf-token');
     const cookie = `stoop_csrf=${cookieOf(res, 'stoop_csrf')!.value}`;
     const headers = { cookie, [CSRF_HEADER]: res.json<{ csrfToken: string }>().csrfToken };
@@ -33,7 +33,7 @@ describe('GET /api/csrf-token', () => {
     expect(logout.statusCode).toBe(200);
   });
 
-  it('DESIGN: a locked user still gets a CSRF token', async () => {
+  it('R-LOCK-4: a locked user still gets a CSRF token', async () => {
     const locked = await makeUser(t.app, { locked: true });
     const res = await call(t.app, 'GET', '/api/csrf-token', undefined, await sessionFor(t.app, locked));
     expect(res.statusCode).toBe(200);
@@ -41,11 +41,11 @@ describe('GET /api/csrf-token', () => {
 });
 
 describe('GET /api/protected/user', () => {
-  it('SPEC 4: without a session it answers 401 UNAUTHENTICATED', async () => {
+  it('R-SESSION-2, R-API-3: without a session it answers 401 UNAUTHENTICATED', async () => {
     expectError(await call(t.app, 'GET', '/api/protected/user'), 401, { code: 'UNAUTHENTICATED' });
   });
 
-  it('SPEC 7: with a session it returns the user with metadata, never the password hash', async () => {
+  it('R-API-3: with a session it returns the user with metadata, never the password hash', async () => {
     const user = await makeUser(t.app, { metadata: { pronouns: 'she/her' } });
     const res = await call(t.app, 'GET', '/api/protected/user', undefined, await sessionFor(t.app, user));
     expect(res.statusCode).toBe(200);
@@ -67,7 +67,7 @@ describe('GET /api/protected/user', () => {
     expect(res.body).not.toContain('$argon2');
   });
 
-  it('SPEC 3: a locked user is answered (not 403) and locked without reason shows pending_approval', async () => {
+  it('R-USER-2: a locked user is answered (not 403) and locked without reason shows pending_approval', async () => {
     const locked = await makeUser(t.app, { locked: true });
     const res = await call(t.app, 'GET', '/api/protected/user', undefined, await sessionFor(t.app, locked));
     expect(res.statusCode).toBe(200);
@@ -86,7 +86,7 @@ describe('GET /api/protected/user', () => {
 });
 
 describe('POST /api/login', () => {
-  it('SPEC 7: signs in, returns the user and sets the session cookie (HttpOnly, SameSite=Lax, path /)', async () => {
+  it('R-API-5, R-SESSION-5: signs in, returns the user and sets the session cookie (HttpOnly, SameSite=Lax, path /)', async () => {
     const user = await makeUser(t.app);
     const res = await call(
       t.app,
@@ -140,7 +140,7 @@ describe('POST /api/login', () => {
     expect(cookieOf(wrong, 'stoop_session')).toBeUndefined();
   });
 
-  it('SPEC 4: a locked account can sign in and learns it is locked', async () => {
+  it('R-LOCK-3: a locked account can sign in and learns it is locked', async () => {
     const user = await makeUser(t.app, { reason: 'admin_lock' });
     const res = await call(
       t.app,
@@ -164,12 +164,12 @@ describe('POST /api/login', () => {
     expect(error.message).toContain(field);
   });
 
-  it('DESIGN: without the CSRF header the call is refused with 403 CSRF_INVALID', async () => {
+  it('R-ACCESS-5: without the CSRF header the call is refused with 403 CSRF_INVALID', async () => {
     const res = await call(t.app, 'POST', '/api/login', { email: 'a@example.com', password: 'x' });
     expectError(res, 403, { code: 'CSRF_INVALID' });
   });
 
-  it('DESIGN: a CSRF header that does not match the cookie is refused', async () => {
+  it('R-ACCESS-5: a CSRF header that does not match the cookie is refused', async () => {
     const headers = { ...csrfHeaders(t.app), [CSRF_HEADER]: csrfHeaders(t.app)[CSRF_HEADER] };
     expectError(
       await call(t.app, 'POST', '/api/login', { email: 'a@example.com', password: 'x' }, headers),
@@ -222,7 +222,7 @@ describe('POST /api/login', () => {
     expectError(res, 400);
   });
 
-  it('SPEC 6: a locked session cannot call login (403 ACCOUNT_LOCKED)', async () => {
+  it('R-ACCESS-4, R-LOCK-4: a locked session cannot call login (403 ACCOUNT_LOCKED)', async () => {
     const locked = await makeUser(t.app, { locked: true });
     const res = await call(
       t.app,
@@ -236,7 +236,7 @@ describe('POST /api/login', () => {
 });
 
 describe('POST /api/logout', () => {
-  it('SPEC 4: ends the session, clears the cookie and returns a new CSRF token', async () => {
+  it('R-API-6, R-SESSION-4: ends the session, clears the cookie and returns a new CSRF token', async () => {
     const user = await makeUser(t.app);
     const headers = await sessionFor(t.app, user);
     const res = await call(t.app, 'POST', '/api/logout', undefined, headers);
@@ -256,14 +256,14 @@ describe('POST /api/logout', () => {
     expect(next.statusCode).toBe(200);
   });
 
-  it('DESIGN: a locked user can log out', async () => {
+  it('R-LOCK-4: a locked user can log out', async () => {
     const locked = await makeUser(t.app, { locked: true });
     expect(
       (await call(t.app, 'POST', '/api/logout', undefined, await sessionFor(t.app, locked))).statusCode,
     ).toBe(200);
   });
 
-  it('DESIGN: logout without the CSRF header is refused', async () => {
+  it('R-ACCESS-5: logout without the CSRF header is refused', async () => {
     const user = await makeUser(t.app);
     const { cookie } = await sessionFor(t.app, user);
     expectError(await call(t.app, 'POST', '/api/logout', undefined, { cookie }), 403, {
@@ -280,7 +280,7 @@ describe('POST /api/signup', () => {
     acceptTerms: true,
   });
 
-  it('DESIGN: creates a locked (pending approval) user and a session; 201', async () => {
+  it('R-API-27, R-LOCK-1: creates a locked (pending approval) user and a session; 201', async () => {
     const res = await call(t.app, 'POST', '/api/signup', body('new@example.com'), csrfHeaders(t.app));
     expect(res.statusCode).toBe(201);
     expect(res.json<{ user: User }>().user).toMatchObject({
@@ -295,7 +295,7 @@ describe('POST /api/signup', () => {
     const cookie = `stoop_session=${session!.value}`;
     const me = await call(t.app, 'GET', '/api/protected/user', undefined, { cookie });
     expect(me.json<{ user: User }>().user.isLocked).toBe(true);
-    // SPEC 6: the new (locked) account is confined.
+    // R-ROLE-4, R-ACCESS-4: the new (locked) account is confined.
     expectError(await call(t.app, 'GET', '/api/users', undefined, { cookie }), 403, {
       code: 'ACCOUNT_LOCKED',
     });
@@ -325,7 +325,7 @@ describe('POST /api/signup', () => {
     expectError(res, 400, { field });
   });
 
-  it('DESIGN: signup without the CSRF header is refused', async () => {
+  it('R-ACCESS-5, R-API-27, R-LOCK-1: signup without the CSRF header is refused', async () => {
     expectError(await call(t.app, 'POST', '/api/signup', body('nocsrf@example.com')), 403, {
       code: 'CSRF_INVALID',
     });
@@ -333,7 +333,7 @@ describe('POST /api/signup', () => {
 });
 
 describe('secure cookies', () => {
-  it('DESIGN: the session cookie is Secure when PUBLIC_URL is https', async () => {
+  it('R-SESSION-5: the session cookie is Secure when PUBLIC_URL is https', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://stoop.example' });
     try {
       const user = await makeUser(https.app);
@@ -350,7 +350,7 @@ describe('secure cookies', () => {
     }
   });
 
-  it('DESIGN: the session cookie is Secure behind an https proxy when TRUST_PROXY is set', async () => {
+  it('R-SESSION-5: the session cookie is Secure behind an https proxy when TRUST_PROXY is set', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
       const user = await makeUser(proxied.app);

@@ -68,7 +68,7 @@ describe('POST /api/forgot-password and POST /api/reset-password', () => {
     expect((await readOutbox(t.app)).length).toBe(before);
   });
 
-  it('DESIGN: an expired link is refused with 400', async () => {
+  it('R-API-28: an expired link is refused with 400', async () => {
     const user = await makeUser(t.app);
     const token = await requestResetToken(user.email);
     const { passwordResets } = await import('../db/schema/index.ts');
@@ -131,13 +131,13 @@ describe('POST /api/forgot-password and POST /api/reset-password', () => {
   });
 
   it.each(['/api/forgot-password', '/api/reset-password'])(
-    'DESIGN: %s without CSRF is refused',
+    'R-ACCESS-5: %s without CSRF is refused',
     async (url) => {
       expectError(await call(t.app, 'POST', url, { email: 'a@example.com' }), 403, { code: 'CSRF_INVALID' });
     },
   );
 
-  it('SPEC 6: a locked session gets 403 ACCOUNT_LOCKED from forgot-password', async () => {
+  it('R-ACCESS-4: a locked session gets 403 ACCOUNT_LOCKED from forgot-password', async () => {
     const locked = await makeUser(t.app, { locked: true });
     const res = await call(
       t.app,
@@ -157,7 +157,7 @@ describe('POST /api/contact', () => {
     message: 'Is there a waiting list for 4B?',
   };
 
-  it('DESIGN: stores the message (201) and mails it to the admin address', async () => {
+  it('R-API-30: stores the message (201) and mails it to the admin address', async () => {
     const withAdmin = await createTestApp({ ADMIN_EMAIL: 'office@stoop.test' });
     try {
       const res = await call(withAdmin.app, 'POST', '/api/contact', message, csrfHeaders(withAdmin.app));
@@ -184,7 +184,7 @@ describe('POST /api/contact', () => {
     );
   });
 
-  it('DESIGN: contact without CSRF is refused', async () => {
+  it('R-ACCESS-5, R-API-30: contact without CSRF is refused', async () => {
     expectError(await call(t.app, 'POST', '/api/contact', message), 403, { code: 'CSRF_INVALID' });
   });
 });

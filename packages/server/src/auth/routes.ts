@@ -8,7 +8,7 @@ import { accountLocked, currentUser } from './guards.ts';
 import * as auth from './service.ts';
 import { endSession, startSession } from './session.ts';
 
-/** Sessions, CSRF, sign-up, login, password reset, contact and set-user (SPEC 7, DESIGN). */
+/** Sessions, CSRF, sign-up, login, password reset, contact and set-user (R-API-5, R-API-4, R-API-27, R-LOCK-1, R-API-28). */
 export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const c = app.config;
   const window = c.RATE_LIMIT_WINDOW_MS;

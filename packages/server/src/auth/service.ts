@@ -35,7 +35,7 @@ export async function login(ctx: Context, email: string, password: string): Prom
   return user;
 }
 
-/** New accounts start locked, pending approval (SPEC 1). */
+/** New accounts start locked, pending approval (R-LOCK-1). */
 export async function signup(
   ctx: Context,
   input: { email: string; password: string; username: string },

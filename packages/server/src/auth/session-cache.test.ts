@@ -155,7 +155,7 @@ describe('shareSessionChanges (server mode)', () => {
   });
 });
 
-describe('DESIGN auth: a change to a session or account applies to the very next call', () => {
+describe('R-SESSION-9: a change to a session or account applies to the very next call', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -180,7 +180,7 @@ describe('DESIGN auth: a change to a session or account applies to the very next
     expect(t.app.sessionCache.size).toBe(before);
   });
 
-  it('SPEC 3 lock: a locked resident is refused on the next call (403 ACCOUNT_LOCKED)', async () => {
+  it('R-SESSION-9, R-ACCESS-4: a locked resident is refused on the next call (403 ACCOUNT_LOCKED)', async () => {
     const admin = await cachedSession(await makeAdmin(t.app));
     const resident = await makeUser(t.app);
     const headers = await cachedSession(resident);
@@ -192,7 +192,7 @@ describe('DESIGN auth: a change to a session or account applies to the very next
     expect((await call(t.app, 'GET', '/api/users', undefined, headers)).statusCode).toBe(200);
   });
 
-  it('SPEC roles: a demoted admin loses the admin calls on the next call; a promoted resident gains them', async () => {
+  it('R-ROLE-6: a demoted admin loses the admin calls on the next call; a promoted resident gains them', async () => {
     const admin = await cachedSession(await makeAdmin(t.app));
     const other = await makeAdmin(t.app);
     const otherHeaders = await cachedSession(other);
@@ -217,7 +217,7 @@ describe('DESIGN auth: a change to a session or account applies to the very next
     expect((await me(headers)).json<{ user: User }>().user.username).toBe('Renamed Resident');
   });
 
-  it('SPEC 4 logout: the old cookie is refused at once', async () => {
+  it('R-SESSION-8, R-SESSION-4: the old cookie is refused at once', async () => {
     const headers = await cachedSession(await makeUser(t.app));
     expect((await call(t.app, 'POST', '/api/logout', {}, headers)).statusCode).toBeLessThan(300);
     expectError(await me(headers), 401);

@@ -42,7 +42,7 @@ describe('session lifetime', () => {
     expect((await sessionOf(user.id)).expiresAt.getTime()).toBe(before);
   });
 
-  it('SPEC 4: an expired session is no session (401), and the hourly purge removes it', async () => {
+  it('R-SESSION-6: an expired session is no session (401), and the hourly purge removes it', async () => {
     const user = await makeUser(t.app);
     const headers = await sessionFor(t.app, user);
     await setExpiry(user.id, new Date(Date.now() - 1000));

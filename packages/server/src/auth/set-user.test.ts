@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /api/set-user', () => {
-  it('DESIGN: an admin acts as another user, audited, and can switch back with their own id', async () => {
+  it('R-API-4: an admin acts as another user, audited, and can switch back with their own id', async () => {
     const admin = await makeAdmin(t.app);
     const resident = await makeUser(t.app);
     const headers = await sessionFor(t.app, admin);
@@ -46,7 +46,7 @@ describe('POST /api/set-user', () => {
     expect((await call(t.app, 'POST', '/api/set-user', { userId: admin.id }, headers)).statusCode).toBe(200);
   });
 
-  it('DESIGN: a resident gets 403; anonymous 401', async () => {
+  it('R-ACCESS-3, R-ROLE-5: a resident gets 403; anonymous 401', async () => {
     const resident = await makeUser(t.app);
     const other = await makeUser(t.app);
     expectError(
@@ -60,7 +60,7 @@ describe('POST /api/set-user', () => {
     expectError(await call(t.app, 'POST', '/api/set-user', { userId: other.id }, csrfHeaders(t.app)), 401);
   });
 
-  it('SPEC 6: a locked admin gets 403 ACCOUNT_LOCKED', async () => {
+  it('R-ACCESS-4: a locked admin gets 403 ACCOUNT_LOCKED', async () => {
     const lockedAdmin = await makeAdmin(t.app, { reason: 'admin_lock' });
     const other = await makeUser(t.app);
     const res = await call(

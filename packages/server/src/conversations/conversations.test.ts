@@ -43,7 +43,7 @@ afterAll(async () => t.close());
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('POST /api/conversations', () => {
-  it('SPEC 5: creates a direct conversation (201) and reuses it for the same pair (200)', async () => {
+  it('R-CONV-1: creates a direct conversation (201) and reuses it for the same pair (200)', async () => {
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/conversations',
@@ -63,7 +63,7 @@ describe('POST /api/conversations', () => {
     expect(again.json<{ conversation: Conversation }>().conversation.id).toBe(created.id);
   });
 
-  it('SPEC 5: a direct conversation with oneself is refused with 400', async () => {
+  it('R-CONV-1: a direct conversation with oneself is refused with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/conversations',
@@ -107,7 +107,7 @@ describe('POST /api/conversations', () => {
     expect(icon.headers['content-type']).toBe('image/png');
   });
 
-  it('SPEC 8: a taken channel name (any case) is a 409 with the channel text', async () => {
+  it('R-CONV-5, R-ERR-1, R-ERR-2: a taken channel name (any case) is a 409 with the channel text', async () => {
     await makeChannel(t.app, alice, 'Lobby Talk');
     const res = await t.app.inject({
       method: 'POST',
@@ -164,7 +164,7 @@ describe('POST /api/conversations', () => {
 });
 
 describe('GET /api/conversations', () => {
-  it('DESIGN access: lists own directs and visible channels with unreadCount; others’ directs stay out', async () => {
+  it('R-API-10, R-ACCESS-1, R-ACCESS-2: lists own directs and visible channels with unreadCount; others’ directs stay out', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, bob, direct.id, 'Hi Alice, is the laundry room open?');
@@ -203,7 +203,7 @@ describe('GET /api/conversations/{id}/details', () => {
     expect(details.recentFiles[0]?.fileName).toBe('door.png');
   });
 
-  it('DESIGN access: a non-participant gets 404 for a direct conversation; so does an admin', async () => {
+  it('R-ACCESS-1: a non-participant gets 404 for a direct conversation; so does an admin', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     expectError(await get(`/api/conversations/${direct.id}/details`, carol), 404);
     expectError(await get(`/api/conversations/${direct.id}/details`, admin), 404);
@@ -273,7 +273,7 @@ describe('PATCH and DELETE /api/conversations/{id}', () => {
 });
 
 describe('PATCH /api/conversations/{id}/admin-*-channel', () => {
-  it('SPEC 4: flag adds the admin, unflag clears, hide toggles; residents get 403', async () => {
+  it('R-CONV-2: flag adds the admin, unflag clears, hide toggles; residents get 403', async () => {
     const channel = await makeChannel(t.app, alice);
     const patch = (action: string, headers: Headers) =>
       t.app.inject({
@@ -299,7 +299,7 @@ describe('PATCH /api/conversations/{id}/admin-*-channel', () => {
       (await patch('admin-hide-channel', admin)).json<{ conversation: Conversation }>().conversation.metadata
         .adminHidden,
     ).toBe(true);
-    // DESIGN: hidden channels vanish for residents (404) but admins still see them.
+    // R-ACCESS-2: hidden channels vanish for residents (404) but admins still see them.
     expectError(await get(`/api/conversations/${channel.id}/messages`, bob), 404);
     expect((await get(`/api/conversations/${channel.id}/messages`, admin)).statusCode).toBe(200);
     expect(

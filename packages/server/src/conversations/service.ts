@@ -229,7 +229,7 @@ export async function deleteConversation(ctx: ChatContext, user: UserRow, id: st
 export type ChannelAdminAction = 'flag' | 'unflag' | 'hide';
 
 /**
- * SPEC 4 channel admin flag: flag adds the admin to adminFlaggedBy, unflag clears the list, hide
+ * R-CONV-2 channel admin flag: flag adds the admin to adminFlaggedBy, unflag clears the list, hide
  * toggles adminHidden. Only channels; admins see hidden channels, so access is plain read.
  */
 export async function channelAdminAction(

@@ -46,7 +46,7 @@ function withOverrides(base: Parsers, overrides: QueryOptions['parsers']): Parse
  * PGlite's own `query` parses and plans each statement anew and makes six calls into the WASM
  * engine (parse, describe, bind, describe, execute, sync). Here a statement text is parsed once
  * into a named server-side statement; after that a query is one call: bind, execute, sync. On the
- * history page this halves the database time (docs/decisions/one-statement-history-page.md).
+ * history page this halves the database time (docs/decisions/0006-one-statement-history-page.md).
  *
  * Only top-level queries take this path. Transactions go to PGlite as they are (its transaction
  * object queries the plain way), and queries wait for a running transaction exactly as PGlite's own

@@ -4,7 +4,7 @@ import { sniffType } from './sniff.ts';
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
-describe('DESIGN uploads: type sniffed from the content', () => {
+describe('R-UPLOAD-2: type sniffed from the content', () => {
   it.each([
     ['image/png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])],
     ['image/jpeg', bytes([0xff, 0xd8, 0xff, 0xe0])],

@@ -1,5 +1,5 @@
 /**
- * Content type from the bytes, never from the client's claim (DESIGN "Uploads"). Recognises the
+ * Content type from the bytes, never from the client's claim (R-UPLOAD-2). Recognises the
  * types residents actually share; anything else is served as an opaque download.
  */
 export type SniffedType =

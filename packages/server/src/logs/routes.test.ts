@@ -43,12 +43,12 @@ describe('POST /api/logs/frontend', () => {
     await t.close();
   });
 
-  it('SPEC 7 logs: accepts a batch without the CSRF header (the beacon) and answers 204', async () => {
+  it('R-API-2, R-ACCESS-5: accepts a batch without the CSRF header (the beacon) and answers 204', async () => {
     const res = await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: batch() });
     expect(res.statusCode, res.body).toBe(204);
   });
 
-  it('SPEC 4 logs: accepts a beacon body sent as text/plain', async () => {
+  it('R-LOG-4, R-LOG-14: accepts a beacon body sent as text/plain', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: LOG_INTAKE_PATH,
@@ -58,7 +58,7 @@ describe('POST /api/logs/frontend', () => {
     expect(res.statusCode, res.body).toBe(204);
   });
 
-  it('DESIGN logs: a signed-in and a locked user may both send logs', async () => {
+  it('R-LOCK-4, R-LOG-14: a signed-in and a locked user may both send logs', async () => {
     const resident = await makeUser(t.app);
     const locked = await makeUser(t.app, { locked: true });
     for (const user of [resident, locked]) {
@@ -91,7 +91,7 @@ describe('POST /api/logs/frontend', () => {
     expectError(res, 400, { message: 'The request body is not valid JSON' });
   });
 
-  it('SPEC 9 logs: a body over 2 MB plus margin is 413 with a message', async () => {
+  it('R-LOG-13, R-LOG-6: a body over 2 MB plus margin is 413 with a message', async () => {
     const huge = batch({}, 'x'.repeat(LOG_INTAKE_BODY_LIMIT_BYTES));
     const res = await t.app.inject({ method: 'POST', url: LOG_INTAKE_PATH, payload: huge });
     expectError(res, 413, { message: 'The request body is too large' });
@@ -144,7 +144,7 @@ describe('POST /api/logs/frontend', () => {
 });
 
 describe('writeBatch', () => {
-  it('DESIGN logs: every entry goes through pino with the correlation id, user id and session ids', () => {
+  it('R-LOG-12: every entry goes through pino with the correlation id, user id and session ids', () => {
     const lines: {
       bindings: Record<string, unknown>;
       level: string;
@@ -181,7 +181,7 @@ describe('writeBatch', () => {
     expect(lines[0]?.fields.context).toEqual({ where: 'test' });
   });
 
-  it('SPEC 4 logs: a batch without a correlation header is marked as the unload beacon', () => {
+  it('R-LOG-12, R-LOG-4: a batch without a correlation header is marked as the unload beacon', () => {
     const child = vi.fn(() => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() }));
     const request = { log: { child }, headers: {} } as unknown as FastifyRequest;
     writeBatch(request, batch({ sessionId: 'client-y' }), 'minted-id');
@@ -190,7 +190,7 @@ describe('writeBatch', () => {
 });
 
 describe('correlationIdOf', () => {
-  it('SPEC 7 logs: uses the client correlation-id header, and mints one for a beacon without it', () => {
+  it('R-API-2, R-LOG-12: uses the client correlation-id header, and mints one for a beacon without it', () => {
     const withHeader = {
       headers: { [CORRELATION_ID_HEADER]: '0b7c8a52-3c39-4a53-9f3b-0d3b3c1f9a10' },
     } as unknown as FastifyRequest;

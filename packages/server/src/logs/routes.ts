@@ -1,5 +1,5 @@
 /**
- * Client log intake: POST /api/logs/frontend (SPEC 7, DESIGN). Validates and size-limits a batch
+ * Client log intake: POST /api/logs/frontend (R-API-2, R-LOG-13, R-LOG-14). Validates and size-limits a batch
  * from the web logger and writes every entry through the app's pino logger with the correlation
  * id, user id and session ids, so an operator can follow one client's trail.
  *

@@ -5,7 +5,7 @@ const ann = { id: 'a', username: 'Ann' };
 const annLee = { id: 'b', username: 'Ann Lee' };
 const bob = { id: 'c', username: 'bob_2' };
 
-describe('DESIGN mentions: @username resolved on the server', () => {
+describe('R-MSG-8: @username resolved on the server', () => {
   it('matches the longest known username after @, case-insensitive', () => {
     expect(resolveMentions('hi @ann lee, see you', [ann, annLee])).toEqual(['b']);
     expect(resolveMentions('hi @ANN!', [ann, annLee])).toEqual(['a']);

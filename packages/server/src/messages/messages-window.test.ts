@@ -152,7 +152,7 @@ describe('GET /api/conversations/{id}/messages: validation of the paging modes',
 });
 
 describe('GET /api/conversations/{id}/messages: who may page forward or around', () => {
-  it('DESIGN access: anonymous 401, locked 403, a non-participant and the admin 404 on a direct conversation, no content', async () => {
+  it('R-ACCESS-1, R-ACCESS-3, R-ACCESS-4: anonymous 401, locked 403, a non-participant and the admin 404 on a direct conversation, no content', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const first = await sendText(t.app, alice, direct.id, 'spare key under mat 1');
     await sendText(t.app, bob, direct.id, 'spare key under mat 2');
@@ -175,7 +175,7 @@ describe('GET /api/conversations/{id}/messages: who may page forward or around',
 describe('GET /api/conversations/{id}/messages: limits other than the read sizes', () => {
   // A page reads 20 or 100 rows and keeps `limit` of them (repo/history.ts PAGE_READ_SIZES); the extra
   // rows must only answer hasMore / hasNewer, never show up in the page.
-  it('SPEC 9: limit 7 and limit 30 page back, forward and around with the right flags', async () => {
+  it('R-CACHE-1, R-MSG-11: limit 7 and limit 30 page back, forward and around with the right flags', async () => {
     const newest7 = await page({ limit: '7' });
     expect(contents(newest7)).toEqual(postsFrom(38, 45));
     expect([newest7.hasMore, newest7.hasNewer]).toEqual([true, false]);

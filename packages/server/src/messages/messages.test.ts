@@ -57,7 +57,7 @@ async function hideChannel(channelId: string): Promise<void> {
 }
 
 describe('GET /api/conversations/{id}/messages', () => {
-  it('SPEC 9: pages 20 by default, keyset on (createdAt, id) with beforeId for ties, hasMore and the conversation', async () => {
+  it('R-CACHE-1, R-API-12: pages 20 by default, keyset on (createdAt, id) with beforeId for ties, hasMore and the conversation', async () => {
     const channel = await makeChannel(t.app, alice);
     const sent: Message[] = [];
     for (let i = 0; i < 25; i += 1) sent.push(await sendText(t.app, alice, channel.id, `Notice ${i}`));
@@ -97,7 +97,7 @@ describe('GET /api/conversations/{id}/messages', () => {
     });
   });
 
-  it('DESIGN access: a non-participant gets 404 for a direct conversation’s messages; anonymous 401, locked 403', async () => {
+  it('R-ACCESS-1, R-ACCESS-3, R-ACCESS-4: a non-participant gets 404 for a direct conversation’s messages; anonymous 401, locked 403', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     expectError(await get(`/api/conversations/${direct.id}/messages`, carol), 404);
     expectError(await get(`/api/conversations/${direct.id}/messages`, admin), 404);
@@ -107,7 +107,7 @@ describe('GET /api/conversations/{id}/messages', () => {
     });
   });
 
-  it('DESIGN access on a page with messages: a non-participant gets 404 and none of its content', async () => {
+  it('R-ACCESS-1: a non-participant gets 404 and none of its content', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     await sendText(t.app, alice, direct.id, 'door code is 4711');
     for (const outsider of [carol, admin]) {
@@ -118,7 +118,7 @@ describe('GET /api/conversations/{id}/messages', () => {
     expect((await get(`/api/conversations/${direct.id}/messages`, bob)).statusCode).toBe(200);
   });
 
-  it('DESIGN access: a hidden channel with messages is 404 for a resident who posted in it, 200 for an admin', async () => {
+  it('R-ACCESS-2: a hidden channel with messages is 404 for a resident who posted in it, 200 for an admin', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, bob, channel.id, 'parking lot meeting at 6');
     await hideChannel(channel.id);
@@ -163,7 +163,7 @@ describe('GET /api/conversations/{id}/messages', () => {
 });
 
 describe('POST /api/conversations/{id}/messages', () => {
-  it('DESIGN: sends (201); a repeated clientMessageId returns the first message (200), never a duplicate', async () => {
+  it('R-DELIVERY-1, R-API-16: sends (201); a repeated clientMessageId returns the first message (200), never a duplicate', async () => {
     const channel = await makeChannel(t.app, alice);
     const url = `/api/conversations/${channel.id}/messages`;
     const first = await injectForm(
@@ -187,7 +187,7 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(page.messages).toHaveLength(1);
   });
 
-  it('DESIGN: a clientMessageId is the sender’s per conversation; reused elsewhere it sends anew', async () => {
+  it('R-SCOPE-4: a clientMessageId is the sender’s per conversation; reused elsewhere it sends anew', async () => {
     const first = await makeChannel(t.app, alice);
     const second = await makeChannel(t.app, alice);
     const send = (conversationId: string, content: string) =>
@@ -209,7 +209,7 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(message(again).id).toBe(message(inSecond).id);
   });
 
-  it('DESIGN access: posting into a channel makes the poster a participant', async () => {
+  it('R-CONV-6: posting into a channel makes the poster a participant', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, carol, channel.id, 'Hello neighbours');
     const page = messagesPageSchema.parse(
@@ -270,7 +270,7 @@ describe('POST /api/conversations/{id}/messages', () => {
     expectError(big, 413);
   });
 
-  it('SPEC 7 send as JSON (the web client’s text send): 201, a repeat 200 with the first, bad fields 400', async () => {
+  it('R-API-16, R-MSG-14 send as JSON (the web client’s text send): 201, a repeat 200 with the first, bad fields 400', async () => {
     const channel = await makeChannel(t.app, alice);
     const url = `/api/conversations/${channel.id}/messages`;
     const send = (payload: unknown) =>
@@ -289,7 +289,7 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(page.messages.map((m) => m.content)).toEqual(['bins go out tonight']);
   });
 
-  it('DESIGN access on send: a hidden channel refuses a resident (404, nothing stored, no join) and takes an admin’s post', async () => {
+  it('R-ACCESS-2: a hidden channel refuses a resident (404, nothing stored, no join) and takes an admin’s post', async () => {
     const channel = await makeChannel(t.app, alice);
     await sendText(t.app, alice, channel.id, 'before hiding');
     await hideChannel(channel.id);
@@ -310,7 +310,7 @@ describe('POST /api/conversations/{id}/messages', () => {
     expect(page.conversation.participants).not.toContain(carolId);
   });
 
-  it('DESIGN access on send: a non-participant’s text, repeat or empty send to a direct conversation is 404 and stores nothing', async () => {
+  it('R-ACCESS-1: a non-participant’s text, repeat or empty send to a direct conversation is 404 and stores nothing', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const url = `/api/conversations/${direct.id}/messages`;
     for (const fields of [
@@ -366,7 +366,7 @@ describe('likes, edits, deletes, flags and threads', () => {
   const call = (method: 'POST' | 'DELETE' | 'PUT', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
-  it('SPEC 8: like twice is a 400 containing "already liked"; unlike of a message not liked is a 400', async () => {
+  it('R-MSG-9, R-ERR-5, R-ERR-4: like twice is a 400 containing "already liked"; unlike of a message not liked is a 400', async () => {
     const liked = await call('POST', `/api/messages/${post.id}/like`, bob);
     expect(message(liked).likedBy).toEqual([bobId]);
     expect(message(liked).seq).toBeGreaterThan(post.seq);
@@ -457,7 +457,7 @@ describe('GET /api/messages/search', () => {
 });
 
 describe('GET /api/sync', () => {
-  it('DESIGN change feed: returns each changed message once, in seq order, with edits and tombstones', async () => {
+  it('R-DELIVERY-3, R-DELIVERY-2: returns each changed message once, in seq order, with edits and tombstones', async () => {
     const direct = await makeDirect(t.app, alice, bobId);
     const start = syncResultSchema.parse((await get('/api/sync?after=0&limit=1000', bob)).json());
     let after = start.next;

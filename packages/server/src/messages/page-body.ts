@@ -8,7 +8,7 @@ const conversationSchema = messagesPageSchema.shape.conversation;
  * written by the database in the shape of presentMessage (repo/present-sql.ts), so they are joined as
  * they are instead of being parsed and serialised again; the conversation goes through its response
  * schema as every other answer does. repo/present-sql.test.ts checks whole pages against
- * messagesPageSchema. docs/decisions/history-page-as-text.md
+ * messagesPageSchema. docs/decisions/0012-history-page-as-text.md
  */
 export function pageBody(page: PageOfTexts): string {
   const conversation: MessagesPage['conversation'] = conversationSchema.parse(page.conversation);

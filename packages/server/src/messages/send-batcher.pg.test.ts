@@ -37,7 +37,7 @@ const job = (conversationId: string, userId: string, content: string): SendJob =
 });
 
 describe('send batcher on PostgreSQL', () => {
-  it('DESIGN change feed: the one-statement insert waits for the change lock before taking seqs', async () => {
+  it('R-DELIVERY-2: the one-statement insert waits for the change lock before taking seqs', async () => {
     const channel = await makeChannel(t.app, alice);
     let release = () => {};
     let held = () => {};

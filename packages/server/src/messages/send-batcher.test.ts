@@ -43,7 +43,7 @@ const job = (
 });
 
 describe('group commit of sends', () => {
-  it('DESIGN idempotency: concurrent sends repeating clientMessageIds, within a batch and across batches, create each message once', async () => {
+  it('R-DELIVERY-1: concurrent sends repeating clientMessageIds, within a batch and across batches, create each message once', async () => {
     const channel = await makeChannel(t.app, alice);
     const url = `/api/conversations/${channel.id}/messages`;
     const ids = Array.from({ length: 12 }, (_, i) => `dup-${i}`);
@@ -115,7 +115,7 @@ describe('group commit of sends', () => {
     expect(joined[0]?.lastReadSeq).toBe(maxSeq);
   });
 
-  it('DESIGN access: the insert skips a send its author may not post, takes no seq for it and joins nobody', async () => {
+  it('R-ACCESS-1, R-ACCESS-2: the insert skips a send its author may not post, takes no seq for it and joins nobody', async () => {
     const channel = await makeChannel(t.app, alice);
     const direct = await makeDirect(t.app, alice, bobId);
     const eve = await makeUser(t.app, { username: 'Eve Batch' });
@@ -142,7 +142,7 @@ describe('group commit of sends', () => {
     expect(eveJoins).toEqual([]);
   });
 
-  it('SPEC 7: a first post joins in the same one-statement batch as plain sends; a repeat joins nobody', async () => {
+  it('R-CONV-6, R-API-16: a first post joins in the same one-statement batch as plain sends; a repeat joins nobody', async () => {
     const channel = await makeChannel(t.app, alice);
     const carol = await makeUser(t.app, { username: 'Carol Batch' });
     const dave = await makeUser(t.app, { username: 'Dave Batch' });
@@ -180,7 +180,7 @@ describe('group commit of sends', () => {
     expect(seqOf(2)).toBeGreaterThan(seqOf(1));
   });
 
-  it('DESIGN change feed: seq order is commit order across batches and across two writers (instances)', async () => {
+  it('R-DELIVERY-2: seq order is commit order across batches and across two writers (instances)', async () => {
     const channel = await makeChannel(t.app, alice);
     const writers = [new SendBatcher(t.db), new SendBatcher(t.db)];
     const seen = new Set<number>();

@@ -25,7 +25,7 @@ type Waiting = { job: SendJob; resolve: (outcome: SendOutcome) => void; reject: 
 const MAX_BATCH = 256;
 
 /**
- * Group commit for sends (docs/decisions/group-commit-for-sends.md). Sends that arrive while a send
+ * Group commit for sends (docs/decisions/0004-group-commit-for-sends.md). Sends that arrive while a send
  * transaction is running are written together by the next one: one change-lock acquisition and one
  * WAL flush for all of them. Every caller is answered only after the transaction holding its message
  * committed. When a batch fails, each of its sends is retried alone, so one bad send fails only itself.

@@ -46,7 +46,7 @@ export type PageQuery = Pick<
 /**
  * GET /api/conversations/{id}/messages: top-level messages, oldest first within the page, keyset on
  * (createdAt, id): the newest page, older than a cursor, newer than one, or around one message
- * (docs/decisions/message-window-paging.md). Tombstones are included so a client holding the
+ * (docs/decisions/0007-message-window-paging.md). Tombstones are included so a client holding the
  * message can drop it. Only the newest page marks the conversation read for a participant.
  * The messages come as the JSON texts the database wrote (messages/page-body.ts sends them).
  */
@@ -229,7 +229,7 @@ async function commitChange(
   );
 }
 
-/** POST /api/messages/{id}/like: SPEC 8, a second like is a 400 whose message contains 'already liked'. */
+/** POST /api/messages/{id}/like: R-MSG-9, R-ERR-5, a second like is a 400 whose message contains 'already liked'. */
 export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
   return commitChange(ctx, 'message:liked', async (tx) => {
@@ -239,7 +239,7 @@ export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): 
   });
 }
 
-/** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (SPEC 8 treats it as done). */
+/** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (R-MSG-9, R-ERR-4 treats it as done). */
 export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
   await liveMessage(ctx, user, id);
   return commitChange(ctx, 'message:liked', async (tx) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PresenceTracker } from './tracker.ts';
 
-describe('DESIGN presence: online residents', () => {
+describe('R-RT-8: online residents', () => {
   it('announces a user on the first socket and drops them after the last', () => {
     const presence = new PresenceTracker();
     expect(presence.connected('a')).toBe(true);

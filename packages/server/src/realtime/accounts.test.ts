@@ -38,8 +38,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('DESIGN realtime: a lock takes effect at once', () => {
-  it("DESIGN realtime: a locked user's sockets get user:locked, are disconnected at once, and a reconnect is refused", async () => {
+describe('R-LOCK-5: a lock takes effect at once', () => {
+  it("R-LOCK-5: a locked user's sockets get user:locked, are disconnected at once, and a reconnect is refused", async () => {
     const target = await makeUser(t.app);
     const headers = await sessionFor(t.app, target);
     const other = await open(await sessionFor(t.app, await makeUser(t.app)));
@@ -64,7 +64,7 @@ describe('DESIGN realtime: a lock takes effect at once', () => {
     expect(await refusal(url, headers.cookie)).toBe('ACCOUNT_LOCKED');
   });
 
-  it('DESIGN realtime: unlock and approve emit nothing to the user; the next connect succeeds', async () => {
+  it('R-LOCK-6: unlock and approve emit nothing to the user; the next connect succeeds', async () => {
     const pending = await makeUser(t.app, { locked: true });
     const headers = await sessionFor(t.app, pending);
     expect(await refusal(url, headers.cookie)).toBe('ACCOUNT_LOCKED');
@@ -76,7 +76,7 @@ describe('DESIGN realtime: a lock takes effect at once', () => {
     expect(socket.of('user:locked')).toEqual([]);
   });
 
-  it('DESIGN realtime: a role change ends the sockets without a lock notice so they rejoin with the new role', async () => {
+  it('R-RT-9: a role change ends the sockets without a lock notice so they rejoin with the new role', async () => {
     const target = await makeUser(t.app);
     const headers = await sessionFor(t.app, target);
     const socket = await open(headers);
@@ -89,8 +89,8 @@ describe('DESIGN realtime: a lock takes effect at once', () => {
   });
 });
 
-describe('DESIGN realtime: profile updates are live', () => {
-  it('SPEC 7: after PUT /api/profile another resident receives profile:updated with the public shape, no email', async () => {
+describe('R-RT-5: profile updates are live', () => {
+  it('R-RT-5, R-API-7: after PUT /api/profile another resident receives profile:updated with the public shape, no email', async () => {
     const author = await makeUser(t.app, { username: 'Mina Cho' });
     const headers = await sessionFor(t.app, author);
     const [mine, neighbour] = [
@@ -130,7 +130,7 @@ describe('DESIGN realtime: profile updates are live', () => {
     expect(neighbour.of('profile:updated')).toEqual([]);
   });
 
-  it('DESIGN realtime: a client-sent profile:updated is a notice only; garbage is ignored without a broadcast', async () => {
+  it('R-RT-5: a client-sent profile:updated is a notice only; garbage is ignored without a broadcast', async () => {
     const sender = await open(await sessionFor(t.app, await makeUser(t.app)));
     const neighbour = await open(await sessionFor(t.app, await makeUser(t.app)));
     const garbage: unknown[] = [

@@ -21,7 +21,7 @@ import { connected, refusal, until, type Recorder } from './testing.ts';
  */
 const redisUrl = testRedisUrl('cross-instance realtime tests (lock, presence, delivery)');
 
-describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', () => {
+describe.skipIf(!redisUrl)('R-OPS-5 (Redis adapter)', () => {
   let database: Database;
   let dataDir: string;
   let a: FastifyInstance;
@@ -55,7 +55,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("DESIGN realtime: a lock on instance A disconnects the user's socket on instance B at once", async () => {
+  it("R-LOCK-5: a lock on instance A disconnects the user's socket on instance B at once", async () => {
     const target = await makeUser(a);
     const headers = await sessionFor(a, target);
     const socket = await connected(urlB, headers.cookie);
@@ -94,7 +94,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     expect(await keptEnded).toBe('io server disconnect');
   });
 
-  it("DESIGN auth across instances: a lock, a logout and a rename on A apply on B well before B's session cache would expire", async () => {
+  it("R-SESSION-9: a lock, a logout and a rename on A apply on B well before B's session cache would expire", async () => {
     // Polls B for up to 2 s; the cache keeps a session for SESSION_CACHE_SECONDS (30 s) otherwise.
     const onB = (headers: Record<string, string>, url = '/api/protected/user') =>
       call(b, 'GET', url, undefined, headers);
@@ -136,7 +136,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     );
   });
 
-  it('DESIGN realtime: presence spans instances — a resident on A is online for a resident on B, and goes offline', async () => {
+  it('R-RT-8: presence spans instances — a resident on A is online for a resident on B, and goes offline', async () => {
     const onA = await makeUser(a);
     const onB = await makeUser(a);
     const watcher = await connected(urlB, (await sessionFor(a, onB)).cookie);
@@ -149,7 +149,7 @@ describe.skipIf(!redisUrl)('DESIGN realtime across instances (Redis adapter)', (
     expect(online()).toContain(onB.id);
   });
 
-  it('DESIGN realtime: a message posted through instance A reaches a member connected to instance B, once', async () => {
+  it('R-DELIVERY-5: a message posted through instance A reaches a member connected to instance B, once', async () => {
     const author = await makeUser(a);
     const reader = await makeUser(a);
     const authorHeaders = await sessionFor(a, author);

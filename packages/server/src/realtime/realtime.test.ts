@@ -41,7 +41,7 @@ const inject = (
   payload?: object,
 ) => t.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
 
-describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () => {
+describe('R-RT-1: Socket.IO authenticated by the session cookie', () => {
   it('refuses anonymous and locked sockets with connect_error', async () => {
     expect(await refusal(url, undefined)).toBe('UNAUTHENTICATED');
     expect(await refusal(url, 'stoop_session=forged')).toBe('UNAUTHENTICATED');
@@ -107,7 +107,7 @@ describe('DESIGN real-time: Socket.IO authenticated by the session cookie', () =
     ).toHaveLength(1);
   });
 
-  it('DESIGN access: when an admin hides a channel, residents’ sockets stop receiving its events', async () => {
+  it('R-ACCESS-2: when an admin hides a channel, residents’ sockets stop receiving its events', async () => {
     const channel = await makeChannel(t.app, alice);
     const [b, ad] = [await open(bob), await open(admin)];
     await inject('PATCH', `/api/conversations/${channel.id}/admin-hide-channel`, admin, {});
@@ -165,7 +165,7 @@ function eventState(recorder: Recorder, conversationId: string): Map<string, Mes
   return state;
 }
 
-describe('DESIGN delivery: nothing lost, missed or shown twice', () => {
+describe('R-DELIVERY-3: nothing lost, missed or shown twice', () => {
   it('a client disconnected while 50 messages were sent, 5 edited and 5 deleted catches up all of it once via sync', async () => {
     const channel = await makeChannel(t.app, alice);
     const b = await open(bob);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('DESIGN demo: the community has channels, direct chats, threads, likes, a file and a flagged message', () => {
+describe('R-OPS-4: the community has channels, direct chats, threads, likes, a file and a flagged message', () => {
   it('seeds once and only once', async () => {
     const users: UserRow[] = [await makeAdmin(t.app, { username: 'Admin' })];
     for (const name of ['Priya', 'Marcus', 'Dana', 'Leo'])

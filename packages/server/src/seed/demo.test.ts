@@ -59,7 +59,7 @@ describe('first boot and demo seed', () => {
     }
   });
 
-  it('DESIGN demo: at least 12 varied approved residents, one pending, one admin-locked; idempotent', async () => {
+  it('R-OPS-4: at least 12 varied approved residents, one pending, one admin-locked; idempotent', async () => {
     const { user: admin } = await ensureAdmin(t.db, {});
     const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
     const after = await userCount();

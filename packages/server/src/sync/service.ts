@@ -5,7 +5,7 @@ import { messagesChangedAfter, presentRows } from '../messages/service.ts';
 import type { SyncResult } from '@stoop/shared';
 
 /**
- * GET /api/sync?after=seq (DESIGN "Delivery and access rules"): the current state of every message
+ * GET /api/sync?after=seq (R-DELIVERY-3, R-ACCESS-1, R-ACCESS-2): the current state of every message
  * changed after `seq` in a conversation the caller may read, oldest change first. A message changed
  * several times appears once, with its latest seq, so a client never applies a change twice.
  * `next` is the seq to ask for next time; hasMore says to ask again right away.

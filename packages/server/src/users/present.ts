@@ -11,7 +11,7 @@ import type { UserRow } from '../db/schema/index.ts';
 
 export const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
-/** Stored metadata with the SPEC 3 defaults filled in (rows written before a field existed). */
+/** Stored metadata with the R-USER-3 defaults filled in (rows written before a field existed). */
 export function metadataOf(row: UserRow): UserMetadata {
   const parsed = userMetadataSchema.safeParse(row.metadata);
   return parsed.success ? parsed.data : defaultUserMetadata();
@@ -28,7 +28,7 @@ export function presentSelf(row: UserRow): User {
     metadata: metadataOf(row),
     role: row.role,
     isLocked: row.isLocked,
-    // SPEC 3: locked without a reason means pending approval.
+    // R-USER-2: locked without a reason means pending approval.
     reasonForLock: row.isLocked ? (row.lockReason ?? 'pending_approval') : null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -61,7 +61,7 @@ export async function listUsers(
   if (filter.status === 'pending_approval' || filter.status === 'admin_lock') {
     conditions.push(eq(users.isLocked, true));
     if (filter.status === 'pending_approval') {
-      // A lock without a stored reason counts as pending approval (SPEC 3).
+      // A lock without a stored reason counts as pending approval (R-USER-2).
       conditions.push(sql`coalesce(${users.lockReason}, 'pending_approval') = 'pending_approval'`);
     } else {
       conditions.push(eq(users.lockReason, 'admin_lock'));

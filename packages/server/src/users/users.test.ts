@@ -20,7 +20,7 @@ afterAll(async () => t.close());
 type Users = { users: PresentedUser[] };
 
 describe('GET /api/users', () => {
-  it('DESIGN: lists approved users with public fields only (no email, no lock state, no hash)', async () => {
+  it('R-API-8, R-ACCESS-6: lists approved users with public fields only (no email, no lock state, no hash)', async () => {
     const viewer = await makeUser(t.app, { username: 'Viewer Vera' });
     const neighbour = await makeUser(t.app, { username: 'Neighbour Ned' });
     const pending = await makeUser(t.app, { username: 'Pending Pia', locked: true });
@@ -38,7 +38,7 @@ describe('GET /api/users', () => {
     expect(res.body).not.toContain(neighbour.email);
   });
 
-  it('DESIGN: q filters on username, case-insensitively, wildcards taken literally', async () => {
+  it('R-API-8: q filters on username, case-insensitively, wildcards taken literally', async () => {
     const viewer = await makeUser(t.app);
     await makeUser(t.app, { username: 'Zelda Quartz' });
     const res = await call(t.app, 'GET', '/api/users?q=zelda', undefined, await sessionFor(t.app, viewer));
@@ -56,11 +56,11 @@ describe('GET /api/users', () => {
     );
   });
 
-  it('SPEC 6: anonymous gets 401', async () => {
+  it('R-ACCESS-3: anonymous gets 401', async () => {
     expectError(await call(t.app, 'GET', '/api/users'), 401, { code: 'UNAUTHENTICATED' });
   });
 
-  it('SPEC 6: locked user gets 403 ACCOUNT_LOCKED from GET /api/users', async () => {
+  it('R-ACCESS-4: locked user gets 403 ACCOUNT_LOCKED from GET /api/users', async () => {
     const locked = await makeUser(t.app, { reason: 'admin_lock' });
     expectError(await call(t.app, 'GET', '/api/users', undefined, await sessionFor(t.app, locked)), 403, {
       code: 'ACCOUNT_LOCKED',
@@ -69,7 +69,7 @@ describe('GET /api/users', () => {
 });
 
 describe('GET /api/users/{id}', () => {
-  it('SPEC 7: returns the user; others see the public shape, the owner and admins the full one', async () => {
+  it('R-API-9: returns the user; others see the public shape, the owner and admins the full one', async () => {
     const target = await makeUser(t.app, { description: 'Plant person in 3C' });
     const other = await makeUser(t.app);
     const admin = await makeAdmin(t.app);
@@ -107,7 +107,7 @@ describe('GET /api/users/{id}', () => {
     expect(asSelf.json<{ user: PresentedUser }>().user.email).toBe(target.email);
   });
 
-  it('DESIGN: a missing user gives 404, a locked user is hidden from residents', async () => {
+  it('R-API-9: a missing user gives 404, a locked user is hidden from residents', async () => {
     const viewer = await makeUser(t.app);
     const locked = await makeUser(t.app, { locked: true });
     const headers = await sessionFor(t.app, viewer);
@@ -125,7 +125,7 @@ describe('GET /api/users/{id}', () => {
     });
   });
 
-  it('SPEC 6: anonymous 401, locked 403 ACCOUNT_LOCKED', async () => {
+  it('R-ACCESS-4, R-ACCESS-3: anonymous 401, locked 403 ACCOUNT_LOCKED', async () => {
     const target = await makeUser(t.app);
     expectError(await call(t.app, 'GET', `/api/users/${target.id}`), 401);
     const locked = await makeUser(t.app, { locked: true });
@@ -184,7 +184,7 @@ const png = () =>
     .toBuffer();
 
 describe('PUT /api/profile', () => {
-  it('SPEC 7: multipart username, description and metadata JSON update the profile', async () => {
+  it('R-API-7: multipart username, description and metadata JSON update the profile', async () => {
     const user = await makeUser(t.app, { metadata: { work: 'Nurse' } });
     const res = await putProfile(await sessionFor(t.app, user), {
       username: 'Renamed Rita',
@@ -203,7 +203,7 @@ describe('PUT /api/profile', () => {
     });
   });
 
-  it('SPEC 7: an avatar file is resized to 256x256 webp and served to signed-in users only', async () => {
+  it('R-API-7, R-UPLOAD-4: an avatar file is resized to 256x256 webp and served to signed-in users only', async () => {
     const user = await makeUser(t.app);
     const headers = await sessionFor(t.app, user);
     const res = await putProfile(
@@ -279,7 +279,7 @@ describe('PUT /api/profile', () => {
     });
   });
 
-  it('SPEC 6: anonymous 401, locked 403 ACCOUNT_LOCKED, no CSRF 403', async () => {
+  it('R-ACCESS-4, R-ACCESS-3, R-ACCESS-5: anonymous 401, locked 403 ACCOUNT_LOCKED, no CSRF 403', async () => {
     expectError(await putProfile(csrfHeaders(t.app), { description: 'x' }), 401);
     const locked = await makeUser(t.app, { locked: true });
     expectError(await putProfile(await sessionFor(t.app, locked), { description: 'x' }), 403, {

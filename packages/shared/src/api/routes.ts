@@ -275,7 +275,7 @@ export const API_ROUTES = {
     access: 'admin',
     encoding: 'none',
     tag: 'conversations',
-    summary: 'Admin: flag a channel (SPEC 4)',
+    summary: 'Admin: flag a channel (R-CONV-2)',
   },
   unflagChannel: {
     method: 'PATCH',
@@ -283,7 +283,7 @@ export const API_ROUTES = {
     access: 'admin',
     encoding: 'none',
     tag: 'conversations',
-    summary: 'Admin: unflag a channel (SPEC 4)',
+    summary: 'Admin: unflag a channel (R-CONV-2)',
   },
   hideChannel: {
     method: 'PATCH',
@@ -291,7 +291,7 @@ export const API_ROUTES = {
     access: 'admin',
     encoding: 'none',
     tag: 'conversations',
-    summary: 'Admin: hide a channel (SPEC 4)',
+    summary: 'Admin: hide a channel (R-CONV-2)',
   },
 
   // ---- messages ------------------------------------------------------------------------------

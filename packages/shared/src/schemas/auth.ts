@@ -27,7 +27,7 @@ export const setUserBodySchema = z.object({ userId: z.string().min(1) });
 export const lockBodySchema = z.object({ reason: z.enum(['pending_approval', 'admin_lock']).optional() });
 export const roleBodySchema = z.object({ role: z.enum(['admin', 'resident']) });
 
-/** Error body of every failed call (DESIGN). */
+/** Error body of every failed call (R-ERR-11). */
 export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),

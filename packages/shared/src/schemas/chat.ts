@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.ts';
 
-/** SPEC 3 conversation type (also seen as conversationType). */
+/** R-USER-5 conversation type (also seen as conversationType). */
 const conversationTypeSchema = z.enum(['direct', 'channel']);
 export type ConversationType = z.infer<typeof conversationTypeSchema>;
 
 export const idSchema = z.string().min(1).max(64);
 
-/** SPEC 3 Conversation, as presented to a viewer who may read it. */
+/** R-USER-5 Conversation, as presented to a viewer who may read it. */
 export const conversationSchema = z.object({
   id: z.string(),
   type: conversationTypeSchema,
@@ -28,7 +28,7 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** SPEC 3 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
+/** R-USER-4, R-USER-15 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
 export const messageSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -52,7 +52,7 @@ export const messageSchema = z.object({
     mentionedUsers: z.array(z.string()),
   }),
   clientMessageId: z.string().nullable(),
-  /** Position in the change feed of the last change to this message (DESIGN: one sequence). */
+  /** Position in the change feed of the last change to this message (R-DELIVERY-2: one sequence). */
   seq: z.number().int(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -95,7 +95,7 @@ export const updateConversationBodySchema = z.object({
 
 /**
  * The ways to page GET /api/conversations/{id}/messages, each a set of query fields; a request uses
- * at most one of them (no fields at all: the newest page). docs/decisions/message-window-paging.md
+ * at most one of them (no fields at all: the newest page). docs/decisions/0007-message-window-paging.md
  */
 const MESSAGE_PAGING_MODES = {
   before: ['beforeDate', 'beforeId'],

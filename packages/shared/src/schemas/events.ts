@@ -5,7 +5,7 @@ import { notificationSchema } from './notifications.ts';
 import { publicUserSchema } from './user.ts';
 
 /**
- * Socket.IO protocol (DESIGN "Real-time events"). Every payload has a schema; the client
+ * Socket.IO protocol (R-RT-2, R-RT-3, R-RT-6). Every payload has a schema; the client
  * handles server events with an exhaustive switch over ServerEventName.
  */
 export const serverEventSchemas = {

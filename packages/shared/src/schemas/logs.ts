@@ -1,5 +1,5 @@
 /**
- * Client diagnostic log batch (SPEC 3 log entry, SPEC 7 POST /api/logs/frontend). The web logger
+ * Client diagnostic log batch (R-USER-13 log entry, R-API-2 POST /api/logs/frontend). The web logger
  * builds it and the server intake validates it with the same schema.
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 const logLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
-/** Generous caps on the server side; the client already trims (SPEC 9 logger limits). */
+/** Generous caps on the server side; the client already trims (R-LOG-7 logger limits). */
 const MAX_TEXT = 64 * 1024;
 
 const logErrorSchema = z.object({

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 
-/** SPEC 3: role is admin or other; the server stores 'resident' for other. */
+/** R-USER-1: role is admin or other; the server stores 'resident' for other. */
 const roleSchema = z.enum(['admin', 'resident']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** SPEC 3: reasons for lock. Locked without a reason defaults to pending approval. */
+/** R-USER-2: reasons for lock. Locked without a reason defaults to pending approval. */
 const lockReasonSchema = z.enum(['pending_approval', 'admin_lock']);
 export type LockReason = z.infer<typeof lockReasonSchema>;
 
-/** SPEC 3 status enumeration: pending approval, admin lock, unlocked. */
+/** R-USER-10: pending approval, admin lock, unlocked. */
 export type UserStatus = 'pending_approval' | 'admin_lock' | 'unlocked';
 
 const shortText = z.string().trim().max(200);
 
-/** SPEC 3 user metadata, with the spec's defaults. Null-default fields take short free text. */
+/** R-USER-3, R-USER-1 user metadata, with the spec's defaults. Null-default fields take short free text. */
 export const userMetadataSchema = z.object({
   interests: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
   prompts: z
@@ -59,7 +59,7 @@ export const usernameSchema = z
     'Username may contain letters, numbers, spaces, dots, dashes and underscores',
   );
 
-/** SPEC 3 User as the API presents it to its owner or an admin. */
+/** R-USER-1 User as the API presents it to its owner or an admin. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The app's single toast outlet, mounted once at the root. Its defaults come from the toast
- * service (SPEC 9): bottom position, no auto-close, a close button on every toast, enter 400 ms
+ * service (R-PWA-7): bottom position, no auto-close, a close button on every toast, enter 400 ms
  * and leave 300 ms (the durations are CSS variables read by styles/theme.css). It also mounts the
  * PWA update prompt.
  */

@@ -9,7 +9,7 @@ const NOW = Date.UTC(2025, 5, 1);
 describe('TopConversations', () => {
   afterEach(cleanup);
 
-  it('SPEC 4 ranking: shows the top channels and direct chats with links, hidden ones left out', () => {
+  it('R-ACTIVITY-4, R-ACTIVITY-5: shows the top channels and direct chats with links, hidden ones left out', () => {
     useActivityStore.setState({
       activities: [
         { conversationId: 'c1', conversationType: 'channel', lastInteractedAt: NOW, interactionCount: 3 },

@@ -13,7 +13,7 @@ describe('UpdatePrompt', () => {
     usePwaStore.setState({ updateAvailable: false, offlineReady: false });
   });
 
-  it('SPEC 4 pwa: update-available shows a reload prompt whose button applies the update', () => {
+  it('R-PWA-1: update-available shows a reload prompt whose button applies the update', () => {
     const applyUpdate = vi.fn();
     usePwaStore.setState({ applyUpdate });
     render(<UpdatePrompt />);
@@ -24,7 +24,7 @@ describe('UpdatePrompt', () => {
     expect(applyUpdate).toHaveBeenCalled();
   });
 
-  it('SPEC 4 pwa: offline-ready shows a toast', () => {
+  it('R-PWA-1: offline-ready shows a toast', () => {
     render(<UpdatePrompt />);
     act(() => usePwaStore.setState({ offlineReady: true }));
     expect(toastMock.success).toHaveBeenCalledWith('Stoop is ready to work offline', {

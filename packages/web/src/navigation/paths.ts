@@ -1,4 +1,4 @@
-/** Every path of SPEC 2, named once. Links and redirects use these, never string literals. */
+/** Every path of R-ROUTE-1, named once. Links and redirects use these, never string literals. */
 export const PATHS = {
   root: '/',
   login: '/login',

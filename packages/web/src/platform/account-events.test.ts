@@ -34,8 +34,8 @@ afterEach(() => {
 /** Resolves once pending promise callbacks (the async lock flow) have run. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('DESIGN realtime: user:locked', () => {
-  it('SPEC 2: the locked user loses the chat state locally, is marked locked and sent to /awaiting-approval', async () => {
+describe('R-LOCK-5: user:locked', () => {
+  it('R-LOCK-5, R-GUARD-3: the locked user loses the chat state locally, is marked locked and sent to /awaiting-approval', async () => {
     const calls: string[] = [];
     installFakeServer({
       'GET /api/protected/user': () => {
@@ -82,8 +82,8 @@ describe('DESIGN realtime: user:locked', () => {
   });
 });
 
-describe('DESIGN realtime: profile:updated', () => {
-  it("SPEC 7: another resident's new profile replaces their directory entry; the own account is untouched", () => {
+describe('R-RT-5: profile:updated', () => {
+  it("R-RT-5: another resident's new profile replaces their directory entry; the own account is untouched", () => {
     const neighbour = publicOf(makeUser({ id: 'n1', username: 'Old Name' }));
     useUsersStore.getState().upsertUser(neighbour);
     handleServerEvent({ name: 'profile:updated', payload: { user: { ...neighbour, username: 'New Name' } } });
@@ -91,7 +91,7 @@ describe('DESIGN realtime: profile:updated', () => {
     expect(useAuthStore.getState().user).toEqual(me);
   });
 
-  it('SPEC 7: the own profile updates the auth store too, keeping email and lock state', () => {
+  it('R-RT-5: the own profile updates the auth store too, keeping email and lock state', () => {
     const updated = { ...publicOf(me), description: 'Plants on 3rd floor', role: 'admin' as const };
     handleServerEvent({ name: 'profile:updated', payload: { user: updated } });
     expect(useUsersStore.getState().byId.me?.description).toBe('Plants on 3rd floor');

@@ -1,5 +1,5 @@
 /**
- * The account side of the real-time channel (DESIGN "Real-time events"): an admin's lock ends the
+ * The account side of the real-time channel (R-LOCK-5, R-RT-2, R-RT-3): an admin's lock ends the
  * session's chat state at once, and profile changes reach the directory and the own account.
  */
 import type { PublicUser } from '@stoop/shared';
@@ -14,7 +14,7 @@ import { useUsersStore } from '../stores/users.ts';
 /**
  * `user:locked` (or a reconnect refused with ACCOUNT_LOCKED). For the signed-in user: the local
  * part of logout (sockets, messages, timers; the server session stays, a locked user may still
- * read it), the user marked locked, and the awaiting-approval page (SPEC 2). Anyone else: only
+ * read it), the user marked locked, and the awaiting-approval page (R-GUARD-3). Anyone else: only
  * drop them from presence.
  */
 export async function applyUserLocked(userId: string): Promise<void> {
@@ -27,7 +27,7 @@ export async function applyUserLocked(userId: string): Promise<void> {
   }
   const failures = await runSessionCleanup();
   for (const failure of failures) logger.error('A cleanup after the account lock failed', failure);
-  // SPEC 3: locked without a known reason means pending approval; the session check below corrects it.
+  // R-USER-2: locked without a known reason means pending approval; the session check below corrects it.
   auth.setUser({ ...me, isLocked: true, reasonForLock: me.reasonForLock ?? 'pending_approval' });
   navigateTo(PATHS.awaitingApproval);
   await auth.loadCurrentUser();

@@ -32,14 +32,14 @@ describe('PWA registration', () => {
     vi.useRealTimers();
   });
 
-  it('SPEC 4 pwa: the service worker is served at /sw.js', async () => {
+  it('R-PWA-3: the service worker is served at /sw.js', async () => {
     const create = vi.fn((_url: string) => fakeWorkbox() as WorkboxLike);
     await registerServiceWorker({ createWorkbox: create });
     expect(create).toHaveBeenCalledWith(SERVICE_WORKER_URL);
     expect(SERVICE_WORKER_URL).toBe('/sw.js');
   });
 
-  it('SPEC 4 pwa: offline-ready flag after the first install, update-available when a new worker waits', async () => {
+  it('R-PWA-1: offline-ready flag after the first install, update-available when a new worker waits', async () => {
     const wb = fakeWorkbox();
     await registerServiceWorker({ createWorkbox: () => wb });
     wb.emit('installed', { isUpdate: false });
@@ -50,7 +50,7 @@ describe('PWA registration', () => {
     expect(usePwaStore.getState().updateAvailable).toBe(true);
   });
 
-  it('SPEC 4 pwa: reload activates the waiting worker and reloads once it controls the page', async () => {
+  it('R-PWA-1: reload activates the waiting worker and reloads once it controls the page', async () => {
     const wb = fakeWorkbox();
     const reload = vi.fn();
     await registerServiceWorker({ createWorkbox: () => wb, reload });
@@ -62,7 +62,7 @@ describe('PWA registration', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('SPEC 9 pwa: the service worker is checked for updates every 3600 s', async () => {
+  it('R-PWA-2: the service worker is checked for updates every 3600 s', async () => {
     const wb = fakeWorkbox();
     await registerServiceWorker({ createWorkbox: () => wb });
     vi.advanceTimersByTime(SERVICE_WORKER_UPDATE_INTERVAL_MS - 1);
@@ -83,7 +83,7 @@ describe('service worker rules', () => {
     expect(isCachedApiPath('/api/protected/user')).toBe(false);
   });
 
-  it('SPEC 4 push: a notification tap navigates to the link in its data, same origin only', () => {
+  it('R-PUSH-2: a notification tap navigates to the link in its data, same origin only', () => {
     const origin = 'https://stoop.example';
     expect(notificationTarget({ url: '/main_dashboard/chat-intro' }, origin)).toBe(
       `${origin}/main_dashboard/chat-intro`,

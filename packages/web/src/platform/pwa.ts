@@ -1,5 +1,5 @@
 /**
- * Service worker registration (SPEC 4, 9) with workbox-window: raises the update-available and
+ * Service worker registration (R-PWA-1, R-PWA-2) with workbox-window: raises the update-available and
  * offline-ready flags, checks for a new worker every 3600 s, and on "Reload" lets the waiting
  * worker take over and reloads once it controls the page. Web only: the native apps ship their
  * files inside the app bundle.

@@ -44,7 +44,7 @@ describe('startPlatform', () => {
     vi.unstubAllGlobals();
   });
 
-  it('SPEC 4 logout: signing out drops the conversations the service worker cached', async () => {
+  it('R-SESSION-4: signing out drops the conversations the service worker cached', async () => {
     startPlatform();
     await runSessionCleanup();
     expect(clearOfflineData).toHaveBeenCalled();

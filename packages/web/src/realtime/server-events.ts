@@ -1,5 +1,5 @@
 /**
- * Server events into the stores (DESIGN "Real-time events"). Every payload is checked against the
+ * Server events into the stores (R-RT-2, R-RT-3). Every payload is checked against the
  * shared schema first: a malformed event is logged and dropped, so it never reaches a store.
  */
 import { serverEventSchemas, type ServerEventName, type ServerEventPayload } from '@stoop/shared';

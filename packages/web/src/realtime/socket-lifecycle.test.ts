@@ -53,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('socket lifecycle (DESIGN realtime, account side)', () => {
+describe('socket lifecycle (R-LOCK-5, account side)', () => {
   it('reconnects after the server ends the socket (a role change), not after a client-side close', () => {
     connectSocket();
     expect(fake.connects).toBe(1);
@@ -63,7 +63,7 @@ describe('socket lifecycle (DESIGN realtime, account side)', () => {
     expect(fake.connects).toBe(2);
   });
 
-  it('SPEC 2: a reconnect refused with ACCOUNT_LOCKED confines the user like user:locked', async () => {
+  it('R-LOCK-5, R-GUARD-3: a reconnect refused with ACCOUNT_LOCKED confines the user like user:locked', async () => {
     connectSocket();
     fake.fire('connect_error', new Error('ACCOUNT_LOCKED'));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/awaiting-approval'));

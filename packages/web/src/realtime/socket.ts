@@ -1,6 +1,6 @@
 /**
- * The real-time channel (DESIGN "Real-time events"): one Socket.IO connection per signed-in,
- * unlocked user, opened by the dashboard and closed on logout (SPEC 4 "Logout clears sockets,
+ * The real-time channel (R-RT-2, R-RT-3): one Socket.IO connection per signed-in,
+ * unlocked user, opened by the dashboard and closed on logout (R-SESSION-4 "Logout clears sockets,
  * messages and timers"). After every reconnect it pages through GET /api/sync from the highest
  * seq seen, so open conversations catch up on everything missed, edits and deletions included.
  */
@@ -25,7 +25,7 @@ export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const setConnection = (state: ConnectionState) => useConnectionStore.setState({ state });
 
-/** Pages GET /api/sync from the highest seq seen until nothing is left (DESIGN delivery rules). */
+/** Pages GET /api/sync from the highest seq seen until nothing is left (R-DELIVERY-3). */
 export async function catchUp(): Promise<void> {
   let after = useMessagesStore.getState().seq;
   for (;;) {
@@ -139,7 +139,7 @@ export function joinConversation(conversationId: string): Promise<Ack> {
   });
 }
 
-// SPEC 4: logout clears sockets, messages and timers.
+// R-SESSION-4: logout clears sockets, messages and timers.
 registerSessionCleanup(() => {
   disconnectSocket();
   unregisterCache?.();

@@ -1,5 +1,5 @@
 /**
- * Applies the SPEC 2 scroll rule after each navigation. Positions are remembered per history entry
+ * Applies the R-GUARD-9 scroll rule after each navigation. Positions are remembered per history entry
  * (location.key), so going back restores where the reader was; a new entry has none and goes to
  * the top.
  */

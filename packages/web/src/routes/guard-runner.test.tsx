@@ -1,5 +1,5 @@
 /**
- * The SPEC 2 guard rules end to end through the real route table: a memory router, the real
+ * The R-GUARD-0, R-ROUTE-0 rules end to end through the real route table: a memory router, the real
  * stores, a fake API behind fetch and a mocked Capacitor platform.
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
@@ -51,8 +51,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SPEC 2 router guard', () => {
-  it('SPEC 2 guard: on first navigation the current user is loaded', async () => {
+describe('R-GUARD-0 router guard', () => {
+  it('R-GUARD-1: on first navigation the current user is loaded', async () => {
     const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
     const router = startAt('/');
     expect(await settled(router)).toBe('/main_dashboard/chat-intro');
@@ -66,7 +66,7 @@ describe('SPEC 2 router guard', () => {
     expect(server.calls.filter((c) => c.path === '/api/protected/user')).toHaveLength(1);
   });
 
-  it('SPEC 2 guard: a navigation that starts while the first user load is under way waits for it', async () => {
+  it('R-GUARD-1: a navigation that starts while the first user load is under way waits for it', async () => {
     let answer: ((response: Response) => void) | undefined;
     installFakeServer({
       'GET /api/protected/user': () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -80,7 +80,7 @@ describe('SPEC 2 router guard', () => {
     expect(await second).toBeNull();
   });
 
-  it('SPEC 2 guard: with no user in the store but stored user data, the session is re-initialised', async () => {
+  it('R-GUARD-2: with no user in the store but stored user data, the session is re-initialised', async () => {
     const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
     useAuthStore.setState({ user: null, status: 'ready' }); // already checked once
     storage.set('user', resident);
@@ -90,7 +90,7 @@ describe('SPEC 2 router guard', () => {
     expect(useAuthStore.getState().user?.id).toBe(resident.id);
   });
 
-  it('SPEC 2 guard: re-initialising keeps the stored user when the server cannot be reached', async () => {
+  it('R-GUARD-2: re-initialising keeps the stored user when the server cannot be reached', async () => {
     installFakeServer({ 'GET /api/protected/user': () => Promise.reject(new TypeError('offline')) });
     storage.set('user', resident);
     const router = startAt('/main_dashboard/search');
@@ -98,7 +98,7 @@ describe('SPEC 2 router guard', () => {
     expect(useAuthStore.getState().user?.id).toBe(resident.id);
   });
 
-  it('SPEC 2 guard: a locked user is forced to /awaiting-approval from every other route', async () => {
+  it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route', async () => {
     for (const [user, path] of [
       [pending, '/main_dashboard/search'],
       [adminLocked, '/contact'],
@@ -114,13 +114,13 @@ describe('SPEC 2 router guard', () => {
     }
   });
 
-  it('SPEC 2 guard: an unauthenticated visit to an authenticated route goes to /web-home on the web', async () => {
+  it('R-GUARD-5: an unauthenticated visit to an authenticated route goes to /web-home on the web', async () => {
     installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
     const router = startAt('/main_dashboard/announcements');
     expect(await settled(router)).toBe('/web-home');
   });
 
-  it('SPEC 2 guard: an unauthenticated visit to an authenticated route goes to /mobile-home on android and ios', async () => {
+  it('R-GUARD-5: an unauthenticated visit to an authenticated route goes to /mobile-home on android and ios', async () => {
     for (const native of ['android', 'ios']) {
       platform.current = native;
       installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
@@ -131,7 +131,7 @@ describe('SPEC 2 router guard', () => {
     }
   });
 
-  it('SPEC 2 guard: the root path goes to the admin dashboard for admins, the main dashboard for others and the public home for anonymous visitors', async () => {
+  it('R-GUARD-5, R-GUARD-4: the root path goes to the admin dashboard for admins, the main dashboard for others and the public home for anonymous visitors', async () => {
     const cases = [
       [admin, '/admin_dashboard/statistics'],
       [resident, '/main_dashboard/chat-intro'],
@@ -149,7 +149,7 @@ describe('SPEC 2 router guard', () => {
     }
   });
 
-  it('SPEC 2 guard: admin routes visited by non-admins go to the main dashboard', async () => {
+  it('R-GUARD-6: admin routes visited by non-admins go to the main dashboard', async () => {
     installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
     const router = startAt('/admin_dashboard/flagged_content');
     expect(await settled(router)).toBe('/main_dashboard/chat-intro');
@@ -157,7 +157,7 @@ describe('SPEC 2 router guard', () => {
     expect(await settled(router)).toBe('/admin_dashboard/billing');
   });
 
-  it('SPEC 2 guard: opening a channel or direct chat route makes that conversation active', async () => {
+  it('R-GUARD-7: opening a channel or direct chat route makes that conversation active', async () => {
     installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
     const router = startAt('/main_dashboard/conversations/channel/c1');
     await settled(router);
@@ -167,7 +167,7 @@ describe('SPEC 2 router guard', () => {
     expect(useConversationsStore.getState().activeConversationId).toBe('d7');
   });
 
-  it('SPEC 2 guard: opening a thread with no active conversation fetches the thread and activates its conversationId', async () => {
+  it('R-GUARD-8: opening a thread with no active conversation fetches the thread and activates its conversationId', async () => {
     const server = installFakeServer({
       'GET /api/protected/user': () => json(200, { user: resident }),
       'GET /api/messages/m1/thread': () => json(200, { conversationId: 'c9', parent: {}, replies: [] }),
@@ -178,7 +178,7 @@ describe('SPEC 2 router guard', () => {
     expect(useConversationsStore.getState().activeConversationId).toBe('c9');
   });
 
-  it('SPEC 2 guard: a failed thread fetch logs an error and navigation continues', async () => {
+  it('R-GUARD-8: a failed thread fetch logs an error and navigation continues', async () => {
     installFakeServer({
       'GET /api/protected/user': () => json(200, { user: resident }),
       'GET /api/messages/m2/thread': () => apiError(500, 'Boom'),
@@ -191,7 +191,7 @@ describe('SPEC 2 router guard', () => {
     expect(useConversationsStore.getState().activeConversationId).toBeNull();
   });
 
-  it('SPEC 2 guard: a locked user gets no conversation or user fetch', async () => {
+  it('R-GUARD-10: a locked user gets no conversation or user fetch', async () => {
     const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: pending }) });
     const router = startAt('/main_dashboard/thread/m1');
     expect(await settled(router)).toBe('/awaiting-approval');

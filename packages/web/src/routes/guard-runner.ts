@@ -1,5 +1,5 @@
 /**
- * Runs the SPEC 2 guard for one navigation, in order: settle the session, decide the redirect, then
+ * Runs the R-GUARD-0 for one navigation, in order: settle the session, decide the redirect, then
  * apply the conversation effect. It runs as the root route's middleware on every navigation.
  */
 import { redirect } from 'react-router';
@@ -38,7 +38,7 @@ async function activateThreadConversation(messageId: string): Promise<void> {
       logger.error('Thread response had no conversationId', undefined, { messageId });
     }
   } catch (error) {
-    // SPEC 2: log and let the navigation continue; the thread screen shows its own state.
+    // R-GUARD-8: log and let the navigation continue; the thread screen shows its own state.
     logger.error('Failed to load thread for navigation', error, { messageId });
   }
 }

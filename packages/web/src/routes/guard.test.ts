@@ -65,19 +65,19 @@ describe('route classification', () => {
   });
 });
 
-describe('SPEC 2 guard rules (pure decisions)', () => {
-  it('SPEC 2 guard: on first navigation the current user is loaded', () => {
+describe('R-GUARD-0 rules (pure decisions)', () => {
+  it('R-GUARD-1: on first navigation the current user is loaded', () => {
     expect(decideSessionAction({ checked: false, hasUser: false, hasStoredUser: false })).toBe('load');
     expect(decideSessionAction({ checked: true, hasUser: true, hasStoredUser: true })).toBeNull();
     expect(decideSessionAction({ checked: true, hasUser: false, hasStoredUser: false })).toBeNull();
   });
 
-  it('SPEC 2 guard: no user in the store but stored user data re-initialises the session', () => {
+  it('R-GUARD-2: no user in the store but stored user data re-initialises the session', () => {
     expect(decideSessionAction({ checked: true, hasUser: false, hasStoredUser: true })).toBe('reinitialise');
     expect(decideSessionAction({ checked: false, hasUser: false, hasStoredUser: true })).toBe('reinitialise');
   });
 
-  it('SPEC 2 guard: a locked user is forced to /awaiting-approval from every other route', () => {
+  it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route', () => {
     for (const user of [pending, adminLocked, lockedNoReason]) {
       for (const path of ALL_ROUTES) {
         expect(decideRedirect(path, { user, ...web })).toBe('/awaiting-approval');
@@ -86,7 +86,7 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
     }
   });
 
-  it('SPEC 2 guard: an unauthenticated visit to an authenticated route goes to /mobile-home on android/ios, else /web-home', () => {
+  it('R-GUARD-5: an unauthenticated visit to an authenticated route goes to /mobile-home on android/ios, else /web-home', () => {
     for (const path of ALL_ROUTES.filter((p) => /^\/(main|admin)_dashboard|^\/account_settings/.test(p))) {
       expect(decideRedirect(path, { user: null, platform: 'web' })).toBe('/web-home');
       expect(decideRedirect(path, { user: null, platform: 'android' })).toBe('/mobile-home');
@@ -104,7 +104,7 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
     }
   });
 
-  it('SPEC 2 guard: / goes to /admin_dashboard for admins, /main_dashboard for other users, the public home for anonymous', () => {
+  it('R-GUARD-4: / goes to /admin_dashboard for admins, /main_dashboard for other users, the public home for anonymous', () => {
     expect(decideRedirect('/', { user: admin, ...web })).toBe('/admin_dashboard');
     expect(decideRedirect('/', { user: resident, ...web })).toBe('/main_dashboard');
     expect(decideRedirect('/', { user: null, platform: 'web' })).toBe('/web-home');
@@ -112,7 +112,7 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
     expect(homeFor(pending, 'web')).toBe('/awaiting-approval');
   });
 
-  it('SPEC 2 guard: admin routes visited by non-admins go to /main_dashboard', () => {
+  it('R-GUARD-6: admin routes visited by non-admins go to /main_dashboard', () => {
     for (const path of [
       '/admin_dashboard/user-approval',
       '/admin_dashboard/flagged_content',
@@ -121,12 +121,12 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
       expect(decideRedirect(path, { user: resident, ...web })).toBe('/main_dashboard');
       expect(decideRedirect(path, { user: admin, ...web })).toBeNull();
     }
-    // Statistics and billing are open to every signed-in user (SPEC 2, 6).
+    // Statistics and billing are open to every signed-in user (R-ROUTE-5, R-ROLE-2).
     expect(decideRedirect('/admin_dashboard/statistics', { user: resident, ...web })).toBeNull();
     expect(decideRedirect('/admin_dashboard/billing', { user: resident, ...web })).toBeNull();
   });
 
-  it('SPEC 2 guard: opening a channel or direct chat route makes that conversation active', () => {
+  it('R-GUARD-7: opening a channel or direct chat route makes that conversation active', () => {
     const state = { user: resident, activeConversationId: 'other' };
     expect(decideConversationEffect('/main_dashboard/conversations/channel/c1', state)).toEqual({
       type: 'activate',
@@ -139,7 +139,7 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
     expect(decideConversationEffect('/main_dashboard/conversations/c1/details', state)).toBeNull();
   });
 
-  it('SPEC 2 guard: opening a thread with no active conversation fetches the thread', () => {
+  it('R-GUARD-8: opening a thread with no active conversation fetches the thread', () => {
     expect(
       decideConversationEffect('/main_dashboard/thread/m1', { user: resident, activeConversationId: null }),
     ).toEqual({
@@ -151,7 +151,7 @@ describe('SPEC 2 guard rules (pure decisions)', () => {
     ).toBeNull();
   });
 
-  it('SPEC 2 guard: a locked user gets no conversation or user fetch', () => {
+  it('R-GUARD-10: a locked user gets no conversation or user fetch', () => {
     for (const user of [pending, adminLocked]) {
       expect(
         decideConversationEffect('/main_dashboard/thread/m1', { user, activeConversationId: null }),

@@ -1,5 +1,5 @@
 /**
- * The router guard of SPEC 2 as pure decisions. Each function maps (path, state) to what should
+ * The router guard of R-GUARD-0 as pure decisions. Each function maps (path, state) to what should
  * happen; `guard-runner.ts` performs the effects. Keeping the rules pure keeps each one testable
  * on its own.
  */
@@ -37,12 +37,12 @@ export function classifyPath(rawPathname: string): RouteAccess {
   return 'public';
 }
 
-/** SPEC 3: locked for pending approval or by an admin; both confine the user. */
+/** R-USER-2: locked for pending approval or by an admin; both confine the user. */
 const isLocked = (user: GuardUser | null): boolean => user?.isLocked === true;
 
 const publicHome = (platform: Platform): string => (platform === 'web' ? PATHS.webHome : PATHS.mobileHome);
 
-/** Where '/' leads (SPEC 2): admins to the admin dashboard, others to the main one, anonymous home. */
+/** Where '/' leads (R-GUARD-4): admins to the admin dashboard, others to the main one, anonymous home. */
 export function homeFor(user: GuardUser | null, platform: Platform): string {
   if (!user) return publicHome(platform);
   if (isLocked(user)) return PATHS.awaitingApproval;
@@ -85,7 +85,7 @@ export interface SessionState {
   hasStoredUser: boolean;
 }
 
-/** SPEC 2: the first navigation loads the user; no user but stored user data re-initialises. */
+/** R-GUARD-1, R-GUARD-2: the first navigation loads the user; no user but stored user data re-initialises. */
 export function decideSessionAction({ checked, hasUser, hasStoredUser }: SessionState): SessionAction {
   if (!hasUser && hasStoredUser) return 'reinitialise';
   if (!checked) return 'load';
@@ -107,7 +107,7 @@ const decodeSegment = (segment: string): string | null => {
 };
 
 /**
- * What opening `pathname` does to the active conversation (SPEC 2). Locked or anonymous users
+ * What opening `pathname` does to the active conversation (R-GUARD-7). Locked or anonymous users
  * get nothing: a locked user must cause no conversation fetch.
  */
 export function decideConversationEffect(

@@ -1,5 +1,5 @@
 /**
- * The one route table (SPEC 2). Every screen is a lazily loaded chunk, so the first load carries
+ * The one route table (R-ROUTE-0). Every screen is a lazily loaded chunk, so the first load carries
  * only React, the router, the guard and the root layout; forms (and zod) arrive with their page.
  * The guard runs as root middleware on every navigation (see guard-runner.ts).
  */

@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SPEC 2 scroll rule', () => {
+describe('R-GUARD-9 scroll rule', () => {
   it('decides hash first, then a saved position, then the top', () => {
     expect(decideScroll('#intro', 300)).toEqual({ type: 'hash', targetId: 'intro' });
     expect(decideScroll('#caf%C3%A9', undefined)).toEqual({ type: 'hash', targetId: 'café' });
@@ -54,13 +54,13 @@ describe('SPEC 2 scroll rule', () => {
     expect(decideScroll('', undefined)).toEqual({ type: 'top' });
   });
 
-  it('SPEC 2 guard: a hash smooth-scrolls to its target', async () => {
+  it('R-GUARD-9: a hash smooth-scrolls to its target', async () => {
     const router = startAt('/b');
     await act(() => router.navigate('/a#section-2'));
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
   });
 
-  it('SPEC 2 guard: going back restores the previous position, a new page goes to the top', async () => {
+  it('R-GUARD-9: going back restores the previous position, a new page goes to the top', async () => {
     const router = startAt('/a');
     Object.defineProperty(window, 'scrollY', { value: 420, configurable: true });
     window.dispatchEvent(new Event('scroll'));

@@ -1,5 +1,5 @@
 /**
- * Scroll rule of SPEC 2 as a pure decision: a hash smooth-scrolls to its target, otherwise the
+ * Scroll rule of R-GUARD-9 as a pure decision: a hash smooth-scrolls to its target, otherwise the
  * position saved for that history entry is restored, otherwise the page goes to the top.
  */
 export type ScrollDecision =

@@ -1,4 +1,4 @@
-/** Calls for the public account screens and the profile (DESIGN "Calls the spec does not show"). */
+/** Calls for the public account screens and the profile (R-API-7, R-API-27, R-API-28). */
 import type { User } from '@stoop/shared';
 import { callApi } from './api-calls.ts';
 
@@ -18,7 +18,7 @@ export async function sendContactMessage(body: {
   await callApi('contact', { body });
 }
 
-/** PUT /api/profile as multipart (SPEC 7): username, email, description, avatar, avatarPath, metadata JSON. */
+/** PUT /api/profile as multipart (R-API-7): username, email, description, avatar, avatarPath, metadata JSON. */
 export async function updateProfile(form: FormData): Promise<User> {
   const body = await callApi('updateProfile', { body: form });
   // An answer without a user (an unexpected server) must not pass for a saved profile.

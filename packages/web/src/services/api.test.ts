@@ -20,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('api client (SPEC 7)', () => {
+describe('api client (R-API-38)', () => {
   it('includes cookies and sends JSON', async () => {
     const server = installFakeServer({ 'POST /api/contact': () => json(201, { ok: true }) });
     await api.post('/api/contact', { body: { name: 'A' } });

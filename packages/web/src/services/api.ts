@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (SPEC 7): same-origin fetch with cookies, JSON in and out, the
+ * The one HTTP client of the app (R-API-38, R-API-37): same-origin fetch with cookies, JSON in and out, the
  * CSRF token as a default header once known, no default time-out and a per-call one on demand.
  * It stays free of zod so it can sit in the first-load bundle.
  */
@@ -28,7 +28,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /**
  * The ApiError every failed answer becomes (fetch and XHR alike): it also says whether the message
- * came from the server, and the status text (the create-conversation errors of SPEC 8 tell the
+ * came from the server, and the status text (the create-conversation errors of R-ERR-2 tell the
  * two apart). upload.ts re-exports it under its old path.
  */
 export class DetailedApiError extends ApiError {
@@ -87,7 +87,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData goes as multipart with the browser's boundary. */
   body?: unknown;
-  /** Abort after this many milliseconds. Unset means no time-out (SPEC 7). */
+  /** Abort after this many milliseconds. Unset means no time-out (R-API-37). */
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;

@@ -17,7 +17,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('chat api: send (SPEC 7, docs/decisions/json-text-sends.md)', () => {
+describe('chat api: send (R-API-16, docs/decisions/0010-json-text-sends.md)', () => {
   it('sends a message without a file as JSON with its clientMessageId and parent', async () => {
     const server = installFakeServer({
       [`POST /api/conversations/${conversationId}/messages`]: () => json(201, sent),

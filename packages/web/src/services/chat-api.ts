@@ -1,5 +1,5 @@
 /**
- * Chat calls (SPEC 7, DESIGN "Calls the spec does not show") on the typed client of the shared
+ * Chat calls (R-API-0) on the typed client of the shared
  * route table: paths, bodies and answers come from @stoop/shared's api table, so the types here
  * are the server's own.
  */
@@ -68,7 +68,7 @@ export const chatApi = {
   },
 
   async createDirect(otherUserId: string): Promise<Conversation> {
-    // XHR keeps the status text for the SPEC 8 error texts (see upload.ts).
+    // XHR keeps the status text for the R-ERR-1, R-ERR-2 error texts (see upload.ts).
     const body = { type: 'direct' as const, participantIds: [otherUserId] };
     return (await callApi('createConversation', { body, upload: {} })).conversation;
   },
@@ -118,7 +118,7 @@ export const chatApi = {
   /**
    * Send. With a file: multipart through XHR, so the composer can show upload progress. Text only:
    * a JSON body, which the server parses in a fraction of a multipart form's time
-   * (docs/decisions/json-text-sends.md).
+   * (docs/decisions/0010-json-text-sends.md).
    */
   async sendMessage(
     conversationId: string,

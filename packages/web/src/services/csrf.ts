@@ -1,5 +1,5 @@
 /**
- * CSRF token life cycle (SPEC 7): fetched at start-up and after logout, then sent by the api client
+ * CSRF token life cycle (R-API-1, R-ERR-9, R-API-38): fetched at start-up and after logout, then sent by the api client
  * as x-csrf-token on every request. A failed fetch is only logged: the app keeps working for reads
  * and the next mutating call gets the server's CSRF error.
  */

@@ -37,7 +37,7 @@ describe('logger', () => {
     vi.useRealTimers();
   });
 
-  it('SPEC 9 logger: batch size 5 sends once five entries are queued', async () => {
+  it('R-LOG-1: batch size 5 sends once five entries are queued', async () => {
     for (let i = 0; i < LOG_BATCH_SIZE - 1; i += 1) logger.info(`m${i}`);
     expect(fetchMock).not.toHaveBeenCalled();
     logger.info('m4');
@@ -46,7 +46,7 @@ describe('logger', () => {
     expect(LOG_BATCH_SIZE).toBe(5);
   });
 
-  it('SPEC 9 logger: flush check every 3 s sends a partial queue', async () => {
+  it('R-LOG-1: flush check every 3 s sends a partial queue', async () => {
     logger.start();
     logger.info('one');
     await vi.advanceTimersByTimeAsync(LOG_FLUSH_INTERVAL_MS - 1);
@@ -56,14 +56,14 @@ describe('logger', () => {
     expect(LOG_FLUSH_INTERVAL_MS).toBe(3000);
   });
 
-  it('SPEC 9 logger: a queue of more than 5 goes out in batches of at most 5', () => {
+  it('R-LOG-1: a queue of more than 5 goes out in batches of at most 5', () => {
     fetchMock.mockImplementationOnce(never);
     for (let i = 0; i < 5; i += 1) logger.info(`a${i}`); // first batch stays in flight
     for (let i = 0; i < 7; i += 1) logger.warn(`b${i}`);
     expect(logger.pending).toHaveLength(7);
   });
 
-  it('SPEC 9 logger: queue cap 50 keeps the newest', () => {
+  it('R-LOG-3: queue cap 50 keeps the newest', () => {
     fetchMock.mockImplementation(never); // keep the first batch in flight so the queue fills
     for (let i = 0; i < 60; i += 1) logger.info(`m${i}`);
     const pending = logger.pending;
@@ -72,7 +72,7 @@ describe('logger', () => {
     expect(pending.at(-1)?.message).toBe('m59');
   });
 
-  it('SPEC 4 logger: an error entry flushes at once with name, message and stack', async () => {
+  it('R-LOG-2: an error entry flushes at once with name, message and stack', async () => {
     logger.error('boom', new TypeError('bad thing'), { where: 'test' });
     await vi.advanceTimersByTimeAsync(0);
     const entry = sentBatches()[0]?.logs[0];
@@ -83,7 +83,7 @@ describe('logger', () => {
     expect(entry?.context).toEqual({ where: 'test' });
   });
 
-  it('SPEC 7 logger: POST /api/logs/frontend with {logs, meta: {userAgent, timestamp, batchSize}}', async () => {
+  it('R-API-2: POST /api/logs/frontend with {logs, meta: {userAgent, timestamp, batchSize}}', async () => {
     logger.error('x');
     await vi.advanceTimersByTimeAsync(0);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -95,7 +95,7 @@ describe('logger', () => {
     expect(Number.isNaN(Date.parse(batch.meta.timestamp))).toBe(false);
   });
 
-  it('SPEC 7 logger: each batch carries a fresh correlation-id header and the CSRF token when known', async () => {
+  it('R-API-2: each batch carries a fresh correlation-id header and the CSRF token when known', async () => {
     setCsrfToken('tok');
     logger.error('a');
     await vi.advanceTimersByTimeAsync(0);
@@ -109,7 +109,7 @@ describe('logger', () => {
     expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)[CSRF_HEADER]).toBe('tok');
   });
 
-  it('SPEC 7 logger: the send times out after 3000 ms', async () => {
+  it('R-API-2, R-LOG-10: the send times out after 3000 ms', async () => {
     let signal: AbortSignal | undefined;
     fetchMock.mockImplementationOnce((_url, init) => {
       signal = init.signal ?? undefined;
@@ -126,14 +126,14 @@ describe('logger', () => {
     expect(logger.pending.map((e) => e.message)).toEqual(['slow']);
   });
 
-  it('SPEC 8 logger: a failed send puts the entries back while the queue is under half full', async () => {
+  it('R-LOG-11: a failed send puts the entries back while the queue is under half full', async () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
     logger.error('lost?');
     await vi.advanceTimersByTimeAsync(0);
     expect(logger.pending.map((e) => e.message)).toEqual(['lost?']);
   });
 
-  it('SPEC 8 logger: a failed send drops the entries when the queue is half full or more', async () => {
+  it('R-LOG-11: a failed send drops the entries when the queue is half full or more', async () => {
     let fail: (r: Response) => void = () => undefined;
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (fail = resolve)));
     for (let i = 0; i < 5; i += 1) logger.info(`first${i}`); // in flight
@@ -145,7 +145,7 @@ describe('logger', () => {
     expect(logger.pending.some((e) => e.message.startsWith('first'))).toBe(false);
   });
 
-  it('SPEC 4 logger: on page unload the queue is sent with navigator.sendBeacon as JSON', async () => {
+  it('R-LOG-4: on page unload the queue is sent with navigator.sendBeacon as JSON', async () => {
     const beacon = vi.fn<(url: string, data: Blob) => boolean>(() => true);
     vi.stubGlobal('navigator', { ...navigator, userAgent: navigator.userAgent, sendBeacon: beacon });
     logger.start();
@@ -172,14 +172,14 @@ describe('logger', () => {
     expect(beacon).toHaveBeenCalledTimes(2);
   });
 
-  it('SPEC 4 logger: a refused beacon keeps the entries queued', () => {
+  it('R-LOG-4: a refused beacon keeps the entries queued', () => {
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: () => false });
     logger.info('kept');
     logger.flushWithBeacon();
     expect(logger.pending).toHaveLength(1);
   });
 
-  it('SPEC 4 logger: unhandled promise rejections become error entries', async () => {
+  it('R-LOG-5: unhandled promise rejections become error entries', async () => {
     logger.start();
     const event = Object.assign(new Event('unhandledrejection'), { reason: new Error('nope') });
     window.dispatchEvent(event);
@@ -189,7 +189,7 @@ describe('logger', () => {
     expect(entry?.error?.message).toBe('nope');
   });
 
-  it('SPEC 4 logger: global errors become error entries', async () => {
+  it('R-LOG-5: global errors become error entries', async () => {
     logger.start();
     window.dispatchEvent(
       new ErrorEvent('error', {
@@ -206,7 +206,7 @@ describe('logger', () => {
     expect(entry?.context).toMatchObject({ source: 'a.js', line: 3 });
   });
 
-  it('SPEC 9 logger: each entry carries the session id kept in sessionStorage', () => {
+  it('R-LOG-9: each entry carries the session id kept in sessionStorage', () => {
     fetchMock.mockImplementation(never);
     logger.info('a');
     logger.info('b');

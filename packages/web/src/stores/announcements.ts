@@ -147,5 +147,5 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
   },
 }));
 
-// SPEC 4: logout clears what the session saw.
+// R-SESSION-4: logout clears what the session saw.
 registerSessionCleanup(() => useAnnouncementsStore.getState().reset());

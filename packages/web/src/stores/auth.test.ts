@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('auth store (SPEC 4 session)', () => {
+describe('auth store (R-SESSION-0 session)', () => {
   it('sets and stores the user when the session check succeeds', async () => {
     installFakeServer({ 'GET /api/protected/user': () => json(200, { user }) });
     await useAuthStore.getState().loadCurrentUser();

@@ -1,7 +1,7 @@
 /**
- * Session state (SPEC 4 "Session"): the signed-in user, whether the start-up check has run, and
+ * Session state (R-SESSION-0): the signed-in user, whether the start-up check has run, and
  * the calls that change the session. The user is mirrored into storage under 'user' so a reload
- * can re-initialise the session before the server answers (SPEC 2 guard).
+ * can re-initialise the session before the server answers (R-GUARD-2).
  */
 import { create } from 'zustand';
 import type { User } from '@stoop/shared';

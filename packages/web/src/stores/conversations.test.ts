@@ -60,7 +60,7 @@ afterEach(() => {
 const create = () => useConversationsStore.getState().createChannel({ name: 'Lobby', description: '' });
 const createDirect = () => useConversationsStore.getState().createDirect('nadia');
 
-describe('SPEC 8 create conversation error texts', () => {
+describe('R-ERR-1, R-ERR-2 create conversation error texts', () => {
   it('409 shows the server message', async () => {
     xhrAnswer = { status: 409, statusText: 'Conflict', body: JSON.stringify({ message: 'Lobby is taken' }) };
     expect(await create()).toBeNull();
@@ -114,7 +114,7 @@ describe('SPEC 8 create conversation error texts', () => {
   });
 });
 
-describe('SPEC 5 direct conversations', () => {
+describe('R-CONV-1 direct conversations', () => {
   it('a direct conversation with oneself is refused', async () => {
     expect(await useConversationsStore.getState().createDirect('me')).toBeNull();
   });
@@ -131,7 +131,7 @@ describe('SPEC 5 direct conversations', () => {
   });
 });
 
-describe('SPEC 4 optimistic changes with rollback', () => {
+describe('R-CONV-2, R-CONV-3 optimistic changes with rollback', () => {
   it('delete is optimistic and rolls back on failure', async () => {
     useConversationsStore.setState({ conversations: [conversation()] });
     let fail: (r: Response) => void = () => undefined;

@@ -1,7 +1,7 @@
 /**
- * Conversation state (SPEC 3 "conversations, channels, active conversation"): the list, the
- * active conversation the router guard sets (SPEC 2), unread counts, presence and typing, and the
- * calls that change conversations with their SPEC 4 optimism and SPEC 8 error texts.
+ * Conversation state (R-USER-12): the list, the
+ * active conversation the router guard sets (R-GUARD-7), unread counts, presence and typing, and the
+ * calls that change conversations with their R-CONV-2, R-CONV-3 optimism and R-ERR-1, R-ERR-2 error texts.
  */
 import { create } from 'zustand';
 import type { Conversation } from '@stoop/shared';
@@ -45,7 +45,7 @@ export interface ConversationsState {
   removeConversation: (conversationId: string) => void;
   createChannel: (input: ChannelInput) => Promise<Conversation | null>;
   createDirect: (otherUserId: string) => Promise<Conversation | null>;
-  /** SPEC 8: failure returns null. */
+  /** R-ERR-7: failure returns null. */
   updateConversation: (conversationId: string, input: Partial<ChannelInput>) => Promise<Conversation | null>;
   deleteConversation: (conversationId: string) => Promise<boolean>;
   adminChannel: (conversationId: string, action: AdminAction) => Promise<boolean>;
@@ -71,7 +71,7 @@ export interface ConversationsState {
 const byRecency = (a: Conversation, b: Conversation) =>
   (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt);
 
-/** SPEC 8 texts for a failed create; the channel has its own fallbacks. */
+/** R-ERR-1, R-ERR-2 texts for a failed create; the channel has its own fallbacks. */
 function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
   const serverMessage = error instanceof DetailedApiError ? error.serverMessage : undefined;
   if (serverMessage) return serverMessage;
@@ -188,9 +188,9 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
 
     createDirect: async (otherUserId) => {
       const me = useAuthStore.getState().user;
-      // SPEC 5: not while signed out, and never with oneself.
+      // R-CONV-1: not while signed out, and never with oneself.
       if (!me || me.id === otherUserId) return null;
-      // SPEC 5: an existing direct conversation between the two is reused.
+      // R-CONV-1: an existing direct conversation between the two is reused.
       const existing = get().conversations.find(
         (c) =>
           c.type === 'direct' &&
@@ -234,7 +234,7 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         await chatApi.deleteConversation(conversationId);
         return true;
       } catch (error) {
-        // SPEC 4: channel deletion rolls back on failure.
+        // R-CONV-3: channel deletion rolls back on failure.
         set({ conversations: before, ...(wasActive ? { activeConversationId: conversationId } : {}) });
         toast.error(isApiError(error) ? error.message : 'Could not delete the conversation.');
         return false;
@@ -245,7 +245,7 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       const adminId = useAuthStore.getState().user?.id;
       const before = get().conversations.find((c) => c.id === conversationId);
       if (!adminId || !before) return false;
-      // SPEC 4: flag adds the admin, unflag clears the list, hide flips adminHidden; all optimistic.
+      // R-CONV-2: flag adds the admin, unflag clears the list, hide flips adminHidden; all optimistic.
       const metadata =
         action === 'flag'
           ? { ...before.metadata, adminFlaggedBy: [...new Set([...before.metadata.adminFlaggedBy, adminId])] }

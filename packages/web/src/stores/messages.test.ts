@@ -62,7 +62,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The clientMessageId of a text send (a JSON body: docs/decisions/json-text-sends.md). */
+/** The clientMessageId of a text send (a JSON body: docs/decisions/0010-json-text-sends.md). */
 const clientIdSent = (init: RequestInit | undefined): string =>
   (JSON.parse(init?.body as string) as { clientMessageId: string }).clientMessageId;
 
@@ -182,7 +182,7 @@ describe('messages store: sending', () => {
   });
 });
 
-describe('messages store: SPEC 5 and 8 like rules', () => {
+describe('messages store: R-MSG-3, R-ERR-5, R-ERR-4 like rules', () => {
   it('liking an already liked message is ignored silently (no call)', async () => {
     seed('c1', [makeMessage({ id: 'm', likedBy: ['me'] })]);
     await useMessagesStore.getState().likeMessage('m');
@@ -232,7 +232,7 @@ describe('messages store: server events', () => {
   });
 });
 
-describe('SPEC 9 cleanup schedule through the memory monitor', () => {
+describe('R-CACHE-5, R-MEM-3 cleanup schedule through the memory monitor', () => {
   function fill(conversations: number, per: number) {
     for (let i = 0; i < conversations; i += 1) {
       const messages = Array.from({ length: per }, (_, j) =>

@@ -1,6 +1,6 @@
 /**
- * Messages of every cached conversation and thread (SPEC 3 "messages map and cache", SPEC 4,
- * SPEC 8, SPEC 9): merged by id, paged per conversation, with likes, edits and deletes applied
+ * Messages of every cached conversation and thread (R-USER-12, R-MSG-1, R-MSG-2,
+ * R-ERR-0, R-SCOPE-0): merged by id, paged per conversation, with likes, edits and deletes applied
  * optimistically. The rules live in services/chat/message-cache.ts. Sends, uploads and drafts are
  * the outbox's (stores/outbox.ts); their local echoes are cached here like any message.
  */
@@ -83,7 +83,7 @@ export interface MessagesState {
   dropConversation: (conversationId: string) => void;
   touchConversation: (conversationId: string) => void;
   cleanup: (level: CleanupLevel) => void;
-  /** The periodic full cleanup (SPEC 9): cleans at the level current usage calls for. */
+  /** The periodic full cleanup (R-CACHE-5): cleans at the level current usage calls for. */
   runFullCleanup: () => void;
   count: () => number;
   reset: () => void;
@@ -109,7 +109,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
   const setCache = (cache: CacheState) => set({ cache });
 
   /**
-   * Fetches one page into the cache with the conversation's loading flag up meanwhile. SPEC 8: a
+   * Fetches one page into the cache with the conversation's loading flag up meanwhile. R-CACHE-6: a
    * 404 (not found or no access) empties that conversation's cache, and the error goes on.
    */
   const fetchPage = async (
@@ -225,14 +225,14 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     likeMessage: async (messageId) => {
       const userId = currentUserId();
       const message = findMessage(get().cache, messageId);
-      // SPEC 5: liking an already liked message is ignored silently.
+      // R-MSG-3: liking an already liked message is ignored silently.
       if (!userId || !message || message.likedBy.includes(userId)) return;
       const before = patch(messageId, (m) => ({ ...m, likedBy: [...m.likedBy, userId] }));
       try {
         const updated = await chatApi.like(messageId);
         if (updated?.id) applyServerMessages([updated]);
       } catch (error) {
-        // SPEC 8: a 400 saying 'already liked' means the server agrees; keep the like.
+        // R-ERR-5: a 400 saying 'already liked' means the server agrees; keep the like.
         if (isStatus(error, 400) && errorText(error, '').toLowerCase().includes(TEXTS.alreadyLiked)) return;
         if (before) patch(messageId, () => before);
         toast.error(errorText(error, 'Could not like the message.'));
@@ -248,7 +248,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
         const updated = await chatApi.unlike(messageId);
         if (updated?.id) applyServerMessages([updated]);
       } catch (error) {
-        // SPEC 8: 400 or 404 on unlike means it is already unliked.
+        // R-ERR-4: 400 or 404 on unlike means it is already unliked.
         if (isStatus(error, 400, 404)) return;
         if (before) patch(messageId, () => before);
         toast.error(errorText(error, 'Could not remove the like.'));
@@ -320,7 +320,7 @@ function upsertIndividualIfReply(cache: CacheState, message: Message): CacheStat
 }
 
 /**
- * The message cache as the memory monitor sees it (SPEC 4, 9): the monitor's 30 s pressure check
+ * The message cache as the memory monitor sees it (R-MEM-4, R-MEM-3): the monitor's 30 s pressure check
  * cleans at high or critical pressure; its 300 s full cleanup passes the current level, and below
  * high this cache still cleans when its own usage crosses 0.8 or 0.95 of a limit.
  */

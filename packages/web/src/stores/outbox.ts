@@ -1,5 +1,5 @@
 /**
- * Messages on their way out (SPEC 4, SPEC 8): the optimistic sends with their local echoes,
+ * Messages on their way out (R-CONV-2, R-ERR-0): the optimistic sends with their local echoes,
  * uploads with progress, cancels that give the draft back to its composer, and retries. The
  * echoes themselves live in the message cache (stores/messages.ts); this store owns the sends.
  */
@@ -58,7 +58,7 @@ export interface OutboxState {
 
   /**
    * Sends to the conversation given, never another: the composer passes its own. null means the
-   * screen has no active conversation, which SPEC 8 answers with 'No active conversation'.
+   * screen has no active conversation, which R-ERR-0 answers with 'No active conversation'.
    */
   sendMessage: (conversationId: string | null, input: SendInput) => Promise<Message | null>;
   retrySend: (clientMessageId: string) => Promise<Message | null>;

@@ -1,4 +1,4 @@
-/** PWA flags (SPEC 4): an update is waiting, and the app is ready to work offline. */
+/** PWA flags (R-PWA-1): an update is waiting, and the app is ready to work offline. */
 import { create } from 'zustand';
 
 interface PwaState {

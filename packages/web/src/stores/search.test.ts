@@ -15,7 +15,7 @@ afterEach(() => {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('SPEC 5 and 8 search rules', () => {
+describe('R-SEARCH-1, R-SEARCH-2 search rules', () => {
   it('an empty or whitespace-only query clears the results and makes no call', async () => {
     useSearchStore.setState({ results: [{ id: 'x' } as never], total: 1 });
     await useSearchStore.getState().search('   ');

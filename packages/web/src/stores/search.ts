@@ -1,6 +1,6 @@
 /**
- * Message search (SPEC 3 "search query, results and total"). SPEC 5: an empty or whitespace-only
- * query clears the results and makes no call. SPEC 8: a failed search clears the results.
+ * Message search (R-USER-12). R-SEARCH-1: an empty or whitespace-only
+ * query clears the results and makes no call. R-SEARCH-2: a failed search clears the results.
  */
 import { create } from 'zustand';
 import type { Message } from '@stoop/shared';

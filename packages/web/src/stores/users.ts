@@ -1,6 +1,6 @@
 /**
- * The resident directory (SPEC 3 "users"): public profiles from GET /api/users, used to name
- * message authors, pick someone for a direct chat and complete @mentions. SPEC 6: a locked user
+ * The resident directory (R-USER-12): public profiles from GET /api/users, used to name
+ * message authors, pick someone for a direct chat and complete @mentions. R-ROLE-4, R-GUARD-10, R-ACCESS-4: a locked user
  * fetches nothing, so callers load it only from the unlocked dashboard.
  */
 import { create } from 'zustand';

@@ -10,7 +10,7 @@ const id = () =>
     .$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** SPEC 3 User. Emails are stored lower-cased; uniqueness is on the stored value. */
+/** R-USER-1, R-USER-14 User. Emails are stored lower-cased; uniqueness is on the stored value. */
 export const users = pgTable(
   'users',
   {

@@ -33,12 +33,12 @@ const uuidList = (name: string) =>
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * DESIGN "Delivery and access rules": every change to a message (new, edit, like, flag, delete)
+ * R-DELIVERY-2, R-ACCESS-1, R-ACCESS-2: every change to a message (new, edit, like, flag, delete)
  * takes the next value of this one sequence; GET /api/sync pages through it.
  */
 export const messageChangeSeq = pgSequence('message_change_seq', { startWith: 1, increment: 1 });
 
-/** SPEC 3 Conversation. Direct conversations carry `direct_key` so one pair has one conversation. */
+/** R-USER-5, R-CONV-1 Conversation. Direct conversations carry `direct_key` so one pair has one conversation. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -106,7 +106,7 @@ export const files = pgTable(
   (t) => [index('files_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-/** SPEC 3 Message. Deletion leaves a tombstone (deleted_at set, content and file cleared). */
+/** R-USER-4, R-USER-15 Message. Deletion leaves a tombstone (deleted_at set, content and file cleared). */
 export const messages = pgTable(
   'messages',
   {

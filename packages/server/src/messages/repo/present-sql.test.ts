@@ -19,7 +19,7 @@ import { presentRows } from '../service.ts';
  * messages go through presentMessage (present.ts). A client merges both by id, so they must be the
  * same JSON for every kind of message.
  */
-describe('DESIGN history page as text: the database writes what presentMessage writes', () => {
+describe('decision 0012, history page as text: the database writes what presentMessage writes', () => {
   let t: TestApp;
   let author: Headers;
   let reader: Headers;

@@ -5,7 +5,7 @@ import { FILES_PATH, THUMBNAIL_SUFFIX } from '../../files/urls.ts';
 /**
  * presentMessage (present.ts) written in SQL, for history pages: the database builds each message's
  * JSON text in its final shape, and the page goes to the client without being parsed, mapped,
- * checked and serialised again in Node (docs/decisions/history-page-as-text.md). Any change to the
+ * checked and serialised again in Node (docs/decisions/0012-history-page-as-text.md). Any change to the
  * Message shape or to presentMessage must be made here too; present-sql.test.ts compares the two
  * for every kind of message.
  */

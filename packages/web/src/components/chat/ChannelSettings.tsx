@@ -1,7 +1,7 @@
 /**
  * Channel settings on the details screen, for the channel's creator or an admin: rename, change
  * the description or icon (PATCH; the store returns null and shows the error on failure), and
- * delete (optimistic, rolled back on failure — SPEC 4).
+ * delete (optimistic, rolled back on failure — R-CONV-2, R-CONV-3).
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

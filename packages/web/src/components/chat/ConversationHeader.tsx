@@ -1,4 +1,4 @@
-/** Conversation header: name, description, details link, and for admins the channel menu (SPEC 4). */
+/** Conversation header: name, description, details link, and for admins the channel menu (R-CONV-2). */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EyeOff, Flag, FlagOff, Hash, Info, MoreVertical } from 'lucide-react';
 import { Link } from 'react-router';

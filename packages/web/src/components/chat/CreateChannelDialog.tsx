@@ -1,4 +1,4 @@
-/** Create-channel dialog: name, description and an optional icon (SPEC 7 multipart create). */
+/** Create-channel dialog: name, description and an optional icon (R-API-13 multipart create). */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -26,7 +26,7 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
     setBusy(true);
     const created = await createChannel({ name: name.trim(), description: description.trim(), icon });
     setBusy(false);
-    if (!created) return; // the store showed the SPEC 8 error text
+    if (!created) return; // the store showed the R-ERR-1, R-ERR-2 error text
     setName('');
     setDescription('');
     setIcon(null);

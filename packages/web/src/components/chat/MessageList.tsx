@@ -3,7 +3,7 @@
  * (services/chat/message-window.ts). Older pages are prepended at the top (startReached, while
  * hasMore), newer ones appended at the bottom (endReached, while hasNewer); firstItemIndex keeps
  * the rows on screen where they are while pages come and the far end is trimmed (list-index.ts).
- * Day labels (SPEC 9) separate the days; the list reads downwards, so the days run oldest to
+ * Day labels (R-MSG-10) separate the days; the list reads downwards, so the days run oldest to
  * newest here. A jump target (a search result) is scrolled to once it is loaded and highlighted
  * for a moment; when the window is back in history, "Jump to newest" reloads the newest page.
  */

@@ -1,7 +1,7 @@
 /**
  * The jump link of a search result (`…/conversations/channel/{id}#message-{messageId}`): loads
  * the window around that message (stores/message-jump.ts) and says when it is there, so the list
- * can scroll to it. The hash stays the link format, so the SPEC 2 scroll rule and the
+ * can scroll to it. The hash stays the link format, so the R-GUARD-9 scroll rule and the
  * guard see the same URLs as before.
  */
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** The optional "about me" profile details of SPEC 3 (metadata), grouped for scanning. */
+/** The optional "about me" profile details of R-USER-3 (metadata), grouped for scanning. */
 import { Plus, Trash2 } from 'lucide-react';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { Button } from '../../components/ui/Button.tsx';

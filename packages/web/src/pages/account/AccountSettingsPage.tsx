@@ -1,4 +1,4 @@
-/** /account_settings: edit the profile (SPEC 3 fields) and save it with PUT /api/profile. */
+/** /account_settings: edit the profile (R-USER-3 fields) and save it with PUT /api/profile. */
 import { profileFormSchema } from '@stoop/shared/schemas/profile-form';
 import { ArrowLeft } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';

@@ -3,7 +3,7 @@ import { makeUser } from '../../test/fake-server.ts';
 import { formShape, metadataFromValues, toFormData, valuesFromUser } from './profile-form.ts';
 
 describe('account settings form', () => {
-  it('round-trips the metadata of SPEC 3 through the editing state', () => {
+  it('round-trips the metadata of R-USER-3 through the editing state', () => {
     const user = makeUser();
     user.metadata = {
       ...user.metadata,

@@ -1,6 +1,6 @@
 /**
  * The account settings form's state, how it is filled from the user and how it becomes the
- * multipart body of PUT /api/profile (SPEC 7).
+ * multipart body of PUT /api/profile (R-API-7).
  */
 import type { User, UserMetadata } from '@stoop/shared';
 

@@ -1,4 +1,4 @@
-/** search: message search with conversation names, jump links and the total (SPEC 5, 8). */
+/** search: message search with conversation names, jump links and the total (R-SEARCH-3, R-SEARCH-2). */
 import { Search } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ export default function SearchPage() {
   const users = useUsersStore((s) => s.byId);
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const [draft, setDraft] = useState(query);
-  // SPEC 9 date groups, newest first.
+  // R-MSG-10 date groups, newest first.
   const groups = useMemo(() => groupByDate(results, (m) => m.createdAt), [results]);
 
   const submit = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 /**
  * thread/:messageId: the parent message, its replies and a composer that replies in the thread.
  * With no active conversation the guard has already fetched the thread and activated its
- * conversation (SPEC 2); loading it here also covers a thread of another conversation.
+ * conversation (R-GUARD-8); loading it here also covers a thread of another conversation.
  */
 import { ArrowLeft, MessageSquareOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

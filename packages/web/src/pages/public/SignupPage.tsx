@@ -1,5 +1,5 @@
 /**
- * Sign up. The new account is locked until an admin approves it (DESIGN), so success leads to the
+ * Sign up. The new account is locked until an admin approves it (R-API-27, R-LOCK-1), so success leads to the
  * awaiting-approval page. The terms and privacy policy open as modals without leaving the form.
  */
 import { signupBodySchema } from '@stoop/shared/schemas/auth';

@@ -39,13 +39,13 @@ describe('conversation activity', () => {
     vi.setSystemTime(NOW);
   });
 
-  it('SPEC 4 activity: the list is persisted locally and read back', () => {
+  it('R-ACTIVITY-1: the list is persisted locally and read back', () => {
     const list = recordInteraction([], 'c1', 'channel', NOW);
     saveActivities(list, NOW);
     expect(loadActivities(NOW)).toEqual([act('c1', 'channel', 0, 1)]);
   });
 
-  it('SPEC 4 activity: discarded if older than 720 hours', () => {
+  it('R-ACTIVITY-1: discarded if older than 720 hours', () => {
     saveActivities([act('c1', 'channel', 0, 1)], NOW);
     expect(loadActivities(NOW + STORED_ACTIVITY_LIFETIME_MS)).toHaveLength(1);
     expect(loadActivities(NOW + STORED_ACTIVITY_LIFETIME_MS + 1)).toEqual([]);
@@ -53,7 +53,7 @@ describe('conversation activity', () => {
     expect(STORED_ACTIVITY_LIFETIME_MS).toBe(720 * 3600 * 1000);
   });
 
-  it('SPEC 4 activity: single entries last used over 720 hours ago are dropped', () => {
+  it('R-ACTIVITY-1: single entries last used over 720 hours ago are dropped', () => {
     saveActivities(
       [act('old', 'channel', STORED_ACTIVITY_LIFETIME_MS + 1, 9), act('new', 'direct', 0, 1)],
       NOW,
@@ -61,7 +61,7 @@ describe('conversation activity', () => {
     expect(loadActivities(NOW).map((a) => a.conversationId)).toEqual(['new']);
   });
 
-  it('SPEC 8 activity: corrupt stored activities are cleared', () => {
+  it('R-ACTIVITY-6: corrupt stored activities are cleared', () => {
     localStorage.setItem(STORAGE_KEY_PREFIX + ACTIVITY_STORAGE_KEY, '{broken');
     expect(loadActivities(NOW)).toEqual([]);
     saveActivities([{ conversationId: 7 } as unknown as ConversationActivity], NOW);
@@ -69,13 +69,13 @@ describe('conversation activity', () => {
     expect(localStorage.getItem(STORAGE_KEY_PREFIX + ACTIVITY_STORAGE_KEY)).toBeNull();
   });
 
-  it('SPEC 4 activity: recording counts interactions and updates lastInteractedAt', () => {
+  it('R-ACTIVITY-2: recording counts interactions and updates lastInteractedAt', () => {
     let list = recordInteraction([], 'c1', 'channel', NOW - DAY);
     list = recordInteraction(list, 'c1', 'channel', NOW);
     expect(list).toEqual([act('c1', 'channel', 0, 2)]);
   });
 
-  it('SPEC 9 activity: at most 50 tracked activities, the least recent dropped', () => {
+  it('R-ACTIVITY-2: at most 50 tracked activities, the least recent dropped', () => {
     let list: ConversationActivity[] = [];
     for (let i = 0; i <= TRACKED_ACTIVITIES_LIMIT; i += 1)
       list = recordInteraction(list, `c${i}`, 'channel', NOW + i);
@@ -84,12 +84,12 @@ describe('conversation activity', () => {
     expect(TRACKED_ACTIVITIES_LIMIT).toBe(50);
   });
 
-  it('SPEC 4 activity: remove one entry', () => {
+  it('R-ACTIVITY-3: remove one entry', () => {
     const list = [act('a', 'channel', 0, 1), act('b', 'direct', 0, 1)];
     expect(removeActivity(list, 'a').map((a) => a.conversationId)).toEqual(['b']);
   });
 
-  it('SPEC 4 activity: summary gives totals, channel count, direct count, oldest and newest', () => {
+  it('R-ACTIVITY-3: summary gives totals, channel count, direct count, oldest and newest', () => {
     const list = [act('a', 'channel', 3 * DAY, 1), act('b', 'direct', DAY, 1), act('c', 'channel', 0, 4)];
     expect(summarizeActivities(list)).toEqual({
       total: 3,
@@ -107,7 +107,7 @@ describe('conversation activity', () => {
     });
   });
 
-  it('SPEC 4 ranking: recency decays linearly over 7 days, scaled by 1000, plus 100 x ln(interactions + 1)', () => {
+  it('R-ACTIVITY-4: recency decays linearly over 7 days, scaled by 1000, plus 100 x ln(interactions + 1)', () => {
     expect(activityScore(act('a', 'channel', 0, 0), NOW)).toBe(1000);
     expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS / 2, 0), NOW)).toBeCloseTo(500);
     expect(activityScore(act('a', 'channel', ACTIVITY_RECENCY_WINDOW_MS * 2, 0), NOW)).toBe(0);
@@ -116,7 +116,7 @@ describe('conversation activity', () => {
     );
   });
 
-  it('SPEC 4 ranking: top 3 per type, hidden conversations excluded', () => {
+  it('R-ACTIVITY-4, R-ACTIVITY-5: top 3 per type, hidden conversations excluded', () => {
     const activities = [
       act('ch1', 'channel', 0, 1),
       act('ch2', 'channel', DAY, 1),

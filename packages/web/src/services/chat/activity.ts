@@ -1,5 +1,5 @@
 /**
- * Conversation activity (SPEC 3, 4, 8, 9): which conversations a resident uses, persisted locally,
+ * Conversation activity (R-USER-6, R-ACTIVITY-1, R-ACTIVITY-6, R-ACTIVITY-2): which conversations a resident uses, persisted locally,
  * and the ranking behind the "top 3 channels / top 3 direct chats" of the chat intro.
  */
 import {
@@ -54,7 +54,7 @@ function isActivity(value: unknown): value is ConversationActivity {
 
 /**
  * The stored list, or [] when missing. Discarded when saved more than 720 hours ago; entries
- * last used more than 720 hours ago are dropped; unreadable data is cleared (SPEC 8).
+ * last used more than 720 hours ago are dropped; unreadable data is cleared (R-ACTIVITY-6).
  */
 export function loadActivities(now: number = Date.now()): ConversationActivity[] {
   const stored = storage.get<unknown>(ACTIVITY_STORAGE_KEY, null);
@@ -127,7 +127,7 @@ export function summarizeActivities(activities: ConversationActivity[]): Activit
 }
 
 /**
- * Ranking score (SPEC 4): recency decays linearly to 0 over 7 days, scaled by 1000, plus
+ * Ranking score (R-ACTIVITY-4): recency decays linearly to 0 over 7 days, scaled by 1000, plus
  * 100 × ln(interactions + 1).
  */
 export function activityScore(activity: ConversationActivity, now: number = Date.now()): number {

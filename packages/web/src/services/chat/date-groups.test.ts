@@ -4,7 +4,7 @@ import { dateGroupLabel, groupByDate } from './date-groups.ts';
 
 const now = new Date(2025, 2, 5, 15, 30); // Wednesday, March 5, 2025, local time
 
-describe('SPEC 9 date group labels', () => {
+describe('R-MSG-10 date group labels', () => {
   it('labels the current day Today', () => {
     expect(dateGroupLabel(new Date(2025, 2, 5, 0, 1), now)).toBe(DATE_LABEL_TODAY);
   });

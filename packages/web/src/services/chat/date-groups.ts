@@ -1,5 +1,5 @@
 /**
- * Date group labels of SPEC 9: Today, Yesterday, then long US dates ('Monday, March 3, 2025'),
+ * Date group labels of R-MSG-10: Today, Yesterday, then long US dates ('Monday, March 3, 2025'),
  * newest group first. Labels follow the viewer's local calendar day.
  */
 import { DATE_LABEL_TODAY, DATE_LABEL_YESTERDAY } from '@stoop/shared/constants';
@@ -31,7 +31,7 @@ export interface DateGroup<T> {
 }
 
 /**
- * Groups items by local day. SPEC 9 orders the groups newest first; items keep their order
+ * Groups items by local day. R-MSG-10 orders the groups newest first; items keep their order
  * inside a group. The chat list shows the groups oldest at the top (it reads downwards), so it
  * reverses this order, while search results use it as is.
  */

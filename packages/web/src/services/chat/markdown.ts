@@ -1,5 +1,5 @@
 /**
- * Safe markdown for message text (DESIGN "rendered as safe markdown (no raw HTML)"). Raw HTML in
+ * Safe markdown for message text (R-MSG-7). Raw HTML in
  * the source is escaped, the output is sanitised with DOMPurify, links open in a new tab with
  * rel="noopener noreferrer", and @mentions are wrapped for highlighting.
  */

@@ -52,7 +52,7 @@ function withConversations(count: number, perConversation: number): CacheState {
   return state;
 }
 
-describe('SPEC 4 message list rules', () => {
+describe('R-MSG-1, R-MSG-2 message list rules', () => {
   it('merge by id: updates a message that is present', () => {
     const a = makeMessage({ content: 'old' });
     const merged = mergeMessages([a], [{ ...a, content: 'new', seq: a.seq + 1 }]);
@@ -111,7 +111,7 @@ describe('SPEC 4 message list rules', () => {
     expect(state.conversations.a!.hasMore).toBe(false);
   });
 
-  it('a message without conversationId is not cached (SPEC 5)', () => {
+  it('a message without conversationId is not cached (R-MSG-4)', () => {
     let state = applyPage(emptyCache(), 'c1', { messages: [], hasMore: false }, 'initial');
     state = upsertMessages(state, [makeMessage({ conversationId: '' })]);
     expect(totalMessages(state)).toBe(0);
@@ -134,7 +134,7 @@ describe('SPEC 4 message list rules', () => {
   });
 });
 
-describe('SPEC 9 cache limits', () => {
+describe('R-CACHE-2 cache limits', () => {
   it(`keeps at most ${MESSAGES_PER_CONVERSATION_LIMIT} messages per conversation: at the newest end the oldest go (hasMore set)`, () => {
     let state = applyPage(emptyCache(), 'a', { messages: page('a', 150, 100), hasMore: true }, 'initial');
     state = upsertMessages(state, page('a', 100, 250));

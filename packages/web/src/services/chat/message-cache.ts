@@ -1,5 +1,5 @@
 /**
- * Pure rules of the client message cache (SPEC 4 "Message list", SPEC 5, SPEC 9 "Messages and
+ * Pure rules of the client message cache (R-MSG-1, R-MSG-2, R-MSG-4, R-CACHE-0 "Messages and
  * cache"). The messages store keeps its state in these shapes and changes it only through these
  * functions, so every rule is testable without React, timers or the network.
  *
@@ -57,7 +57,7 @@ export const emptyCache = (): CacheState => ({
   clock: 0,
 });
 
-/** Cleanup levels; 'high' and 'critical' mirror the memory pressure levels that trigger them (SPEC 4). */
+/** Cleanup levels; 'high' and 'critical' mirror the memory pressure levels that trigger them (R-MEM-2). */
 export type CleanupLevel = 'high' | 'critical';
 
 export const totalMessages = (state: CacheState): number =>
@@ -71,7 +71,7 @@ export const individualCount = (state: CacheState): number => state.individualOr
 export const cacheSize = (state: CacheState): number => totalMessages(state) + individualCount(state);
 
 /**
- * SPEC 9 thresholds: the highest share of any limit decides. At 0.95 of a limit the cache needs
+ * R-CACHE-3: the highest share of any limit decides. At 0.95 of a limit the cache needs
  * a critical cleanup, at 0.8 a normal one, below that none.
  */
 export function usageLevel(state: CacheState): CleanupLevel | null {
@@ -142,7 +142,7 @@ function trimEach(state: CacheState, perConversation: number): CacheState {
 }
 
 /**
- * The hard limits of SPEC 9, applied after every write: 200 per conversation, 50 conversations
+ * The hard limits of R-CACHE-2, applied after every write: 200 per conversation, 50 conversations
  * (least recently used go first), 5000 messages in all, 2000 individual messages.
  */
 function enforceLimits(state: CacheState, keep: Keep = {}): CacheState {
@@ -152,7 +152,7 @@ function enforceLimits(state: CacheState, keep: Keep = {}): CacheState {
 }
 
 /**
- * A cleanup run (SPEC 4, 9). 'high' brings every measure back under 0.8 of its limit;
+ * A cleanup run (R-MEM-2, R-CACHE-3). 'high' brings every measure back under 0.8 of its limit;
  * 'critical' also cuts each conversation to 100 messages and the cache to 30 conversations.
  */
 export function cleanupCache(state: CacheState, level: CleanupLevel, keep: Keep = {}): CacheState {
@@ -183,7 +183,7 @@ export function touch(state: CacheState, conversationId: string): CacheState {
 const isReply = (message: Message) => message.parentMessageId !== null;
 
 /**
- * Adds or updates messages (socket events, sync changes, sends). SPEC 5: a message without a
+ * Adds or updates messages (socket events, sync changes, sends). R-MSG-4: a message without a
  * conversationId is not cached. Conversations not yet loaded are left alone for top-level
  * messages (their first fetch brings them), so a busy channel in the background costs nothing.
  */
@@ -234,7 +234,7 @@ export function upsertIndividual(state: CacheState, message: Message): CacheStat
 }
 
 /**
- * Applies one fetched page (SPEC 4) to the conversation's sliding window (message-window.ts): the
+ * Applies one fetched page (R-MSG-1, R-MSG-2) to the conversation's sliding window (message-window.ts): the
  * newest page replaces what was there apart from messages still being sent; older and newer pages
  * extend the window, and the limits then trim the end far from where the resident reads.
  */
@@ -257,7 +257,7 @@ export function applyPage(
   return enforceLimits(next, { ...keep, conversationId: keep.conversationId ?? conversationId });
 }
 
-/** SPEC 8: a 404 on fetch leaves that conversation's cache empty. */
+/** R-CACHE-6: a 404 on fetch leaves that conversation's cache empty. */
 export function emptyConversation(state: CacheState, conversationId: string): CacheState {
   const clock = state.clock + 1;
   return {
@@ -307,6 +307,6 @@ export function removeMessage(state: CacheState, messageId: string): CacheState 
   };
 }
 
-/** Highest change-feed position among the messages, for GET /api/sync?after= (DESIGN). */
+/** Highest change-feed position among the messages, for GET /api/sync?after= (R-DELIVERY-3). */
 export const highestSeq = (messages: readonly Message[], current: number): number =>
   messages.reduce((max, m) => (m.seq > max ? m.seq : max), current);

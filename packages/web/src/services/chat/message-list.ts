@@ -1,5 +1,5 @@
 /**
- * The order and merge rules of a message list (SPEC 4), shared by the cache (message-cache.ts) and
+ * The order and merge rules of a message list (R-MSG-1, R-MSG-2), shared by the cache (message-cache.ts) and
  * its sliding window (message-window.ts).
  */
 import type { Message } from '@stoop/shared';
@@ -8,7 +8,7 @@ import type { Message } from '@stoop/shared';
 export const localMessageId = (clientMessageId: string) => `local-${clientMessageId}`;
 export const isLocalMessage = (message: Pick<Message, 'id'>) => message.id.startsWith('local-');
 
-/** SPEC 4: ascending createdAt; equal timestamps fall back to id so the order is stable. */
+/** R-MSG-1, R-MSG-2: ascending createdAt; equal timestamps fall back to id so the order is stable. */
 export function compareMessages(a: Message, b: Message): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
   if (a.id === b.id) return 0;
@@ -23,7 +23,7 @@ export const replacesLocalEcho = (existing: Message, incoming: Message) =>
   existing.clientMessageId === incoming.clientMessageId;
 
 /**
- * SPEC 4: merge by id (update if present, otherwise add), then sort by createdAt ascending.
+ * R-MSG-1, R-MSG-2: merge by id (update if present, otherwise add), then sort by createdAt ascending.
  * Tombstones (deletedAt set) are removed from the view; an older copy (lower seq) never
  * overwrites a newer one, so a late HTTP answer cannot undo a socket update.
  */

@@ -1,6 +1,6 @@
 /**
- * The sliding window of one conversation's top-level messages (docs/decisions/message-window-paging.md).
- * SPEC 9 lets a conversation hold 200 messages; a resident who reads further back than that sees a
+ * The sliding window of one conversation's top-level messages (docs/decisions/0007-message-window-paging.md).
+ * R-CACHE-2 lets a conversation hold 200 messages; a resident who reads further back than that sees a
  * window of the history, not its newest end. The window is always one unbroken run of the
  * server's history: pages extend it at either end, trimming cuts the end far from where the
  * resident reads, and live messages beyond its newest end wait until the window reaches them.

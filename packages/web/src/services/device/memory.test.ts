@@ -25,7 +25,7 @@ describe('memory pressure', () => {
     Reflect.deleteProperty(performance, 'memory');
   });
 
-  it('SPEC 4 memory: low below 60 %, medium from 60 %, high from 80 %, critical from 95 %', () => {
+  it('R-MEM-1: low below 60 %, medium from 60 %, high from 80 %, critical from 95 %', () => {
     expect(pressureLevel(0.59)).toBe('low');
     expect(pressureLevel(0.6)).toBe('medium');
     expect(pressureLevel(0.79)).toBe('medium');
@@ -34,7 +34,7 @@ describe('memory pressure', () => {
     expect(pressureLevel(0.95)).toBe('critical');
   });
 
-  it('SPEC 4 memory: cleanup runs when pressure is high or critical', () => {
+  it('R-MEM-2: cleanup runs when pressure is high or critical', () => {
     expect(['low', 'medium', 'high', 'critical'].map((l) => needsCleanup(l as PressureLevel))).toEqual([
       false,
       false,
@@ -51,7 +51,7 @@ describe('memory pressure', () => {
     expect(full.cleanup).toHaveBeenCalledWith('high');
   });
 
-  it('SPEC 9 memory: pressure check every 30 s', () => {
+  it('R-MEM-3: pressure check every 30 s', () => {
     const cache = fakeCache(TOTAL_MESSAGES_LIMIT); // 100 %: critical
     monitor.registerCache(cache);
     monitor.start();
@@ -62,7 +62,7 @@ describe('memory pressure', () => {
     expect(PRESSURE_CHECK_INTERVAL_MS).toBe(30_000);
   });
 
-  it('SPEC 9 memory: full cleanup every 300 s, even under low pressure', () => {
+  it('R-CACHE-5: full cleanup every 300 s, even under low pressure', () => {
     const cache = fakeCache(1);
     monitor.registerCache(cache);
     monitor.start();
@@ -73,7 +73,7 @@ describe('memory pressure', () => {
     expect(FULL_CLEANUP_INTERVAL_MS).toBe(300_000);
   });
 
-  it('SPEC 4 memory: uses performance.memory where the browser has it', () => {
+  it('R-MEM-4: uses performance.memory where the browser has it', () => {
     Object.defineProperty(performance, 'memory', {
       value: { usedJSHeapSize: 96, jsHeapSizeLimit: 100 },
       configurable: true,
@@ -83,13 +83,13 @@ describe('memory pressure', () => {
     expect(monitor.check()).toBe('critical');
   });
 
-  it('SPEC 4 memory: elsewhere a count-based estimate of the caches (fullest cache wins)', () => {
+  it('R-MEM-4: elsewhere a count-based estimate of the caches (fullest cache wins)', () => {
     monitor.registerCache(fakeCache(TOTAL_MESSAGES_LIMIT / 2));
     monitor.registerCache({ ...fakeCache(45, 50), name: 'conversations' });
     expect(monitor.usage()).toEqual({ ratio: 0.9, source: 'cache-estimate' });
   });
 
-  it('SPEC 9 memory: cache limits 200 / 50 / 5000 / 2000, critical cuts to 100 and 30', () => {
+  it('R-CACHE-4, R-CACHE-2: cache limits 200 / 50 / 5000 / 2000, critical cuts to 100 and 30', () => {
     expect(messageCacheLimits('high')).toEqual({
       perConversation: 200,
       conversations: 50,

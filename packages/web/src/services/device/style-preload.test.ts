@@ -14,7 +14,7 @@ describe('style preload and safe area', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('SPEC 9 styles: preloaded 100 ms and 500 ms after start', () => {
+  it('R-PWA-6: preloaded 100 ms and 500 ms after start', () => {
     const task = vi.fn();
     scheduleStylePreloads(task);
     vi.advanceTimersByTime(99);
@@ -36,7 +36,7 @@ describe('style preload and safe area', () => {
     expect(document.head.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(2);
   });
 
-  it('SPEC 9 safe area: web bottom inset 20 px', () => {
+  it('R-PWA-5: web bottom inset 20 px', () => {
     applyWebSafeArea();
     expect(document.documentElement.style.getPropertyValue('--web-safe-area-bottom')).toBe(
       `${WEB_SAFE_AREA_BOTTOM_PX}px`,

@@ -1,5 +1,5 @@
 /**
- * Style preloading and the web safe area (SPEC 9). Styles are preloaded 100 ms and 500 ms after
+ * Style preloading and the web safe area (R-PWA-6, R-PWA-5). Styles are preloaded 100 ms and 500 ms after
  * start: each tick adds `<link rel="preload" as="style">` for stylesheets the page declared as
  * deferred (`<link rel="prefetch" as="style">` or `link[data-preload-style]`), so route styles
  * are warm before the first navigation without delaying first paint.

@@ -25,26 +25,26 @@ const entry = (message: string): LogEntry => ({
 });
 
 describe('logger context limits', () => {
-  it('SPEC 9 logger: context objects limited to depth 3', () => {
+  it('R-LOG-7: context objects limited to depth 3', () => {
     const out = sanitizeContext({ a: { b: { c: { d: 1 } } } });
     expect(out).toEqual({ a: { b: { c: '[Object]' } } });
   });
 
-  it('SPEC 9 logger: context objects limited to 10 keys', () => {
+  it('R-LOG-7: context objects limited to 10 keys', () => {
     const wide = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`k${i}`, i]));
     const out = sanitizeContext(wide);
     expect(Object.keys(out).filter((k) => k.startsWith('k'))).toHaveLength(LOG_CONTEXT_MAX_KEYS);
     expect(out._truncatedKeys).toBe(5);
   });
 
-  it('SPEC 9 logger: arrays in context limited to 5 items', () => {
+  it('R-LOG-7: arrays in context limited to 5 items', () => {
     const out = sanitizeContext({ list: [1, 2, 3, 4, 5, 6, 7] });
     const list = out.list as unknown[];
     expect(list.slice(0, LOG_CONTEXT_MAX_ARRAY_ITEMS)).toEqual([1, 2, 3, 4, 5]);
     expect(list).toHaveLength(LOG_CONTEXT_MAX_ARRAY_ITEMS + 1);
   });
 
-  it('SPEC 9 logger: URLs over 100 characters are shortened', () => {
+  it('R-LOG-7: URLs over 100 characters are shortened', () => {
     const long = `https://stoop.example/${'x'.repeat(200)}`;
     expect(shortenUrl(long)).toHaveLength(LOG_URL_MAX_CHARS);
     expect(shortenUrl('https://short.example/a')).toBe('https://short.example/a');
@@ -59,7 +59,7 @@ describe('logger context limits', () => {
 });
 
 describe('logger payload limit', () => {
-  it('SPEC 9 logger: max payload 2 MB, batch size halved until it fits', () => {
+  it('R-LOG-6: max payload 2 MB, batch size halved until it fits', () => {
     const logs = Array.from({ length: 5 }, (_, i) => entry(`${i}${'y'.repeat(300)}`));
     const oneSize = payloadBytes(buildBatch(logs.slice(0, 2), meta));
     const { logs: sent, consumed } = fitBatch(logs, meta, oneSize);
@@ -68,7 +68,7 @@ describe('logger payload limit', () => {
     expect(LOG_MAX_PAYLOAD_BYTES).toBe(2 * 1024 * 1024);
   });
 
-  it('SPEC 9 logger: a single oversize entry has its message cut to 1000 characters', () => {
+  it('R-LOG-6: a single oversize entry has its message cut to 1000 characters', () => {
     const huge = entry('z'.repeat(LOG_MAX_PAYLOAD_BYTES + 10));
     const { logs, consumed } = fitBatch([huge, entry('next')], meta);
     expect(consumed).toBe(1);
@@ -84,7 +84,7 @@ describe('logger rate limits', () => {
     limiter.reset();
   });
 
-  it('SPEC 9 logger: performance report 2 per 30 s', () => {
+  it('R-LOG-8: performance report 2 per 30 s', () => {
     expect(LOG_RATE_LIMITS.performance).toEqual({ max: 2, windowMs: 30_000 });
     expect([
       limiter.allow('performance'),
@@ -95,7 +95,7 @@ describe('logger rate limits', () => {
     expect(limiter.allow('performance')).toBe(true);
   });
 
-  it('SPEC 9 logger: layout shift 5 per 10 s', () => {
+  it('R-LOG-8: layout shift 5 per 10 s', () => {
     expect(LOG_RATE_LIMITS.layoutShift).toEqual({ max: 5, windowMs: 10_000 });
     const results = Array.from({ length: 6 }, () => limiter.allow('layoutShift'));
     expect(results).toEqual([true, true, true, true, true, false]);
@@ -105,7 +105,7 @@ describe('logger rate limits', () => {
     expect(limiter.allow('layoutShift')).toBe(true);
   });
 
-  it('SPEC 9 logger: web vitals report 3 per 20 s', () => {
+  it('R-LOG-8: web vitals report 3 per 20 s', () => {
     expect(LOG_RATE_LIMITS.webVitals).toEqual({ max: 3, windowMs: 20_000 });
     const results = Array.from({ length: 4 }, () => limiter.allow('webVitals'));
     expect(results).toEqual([true, true, true, false]);
@@ -130,7 +130,7 @@ describe('logger telemetry through the limits', () => {
     vi.useRealTimers();
   });
 
-  it('SPEC 9 logger: web-vitals metrics are logged at most 3 per 20 s', () => {
+  it('R-LOG-8: web-vitals metrics are logged at most 3 per 20 s', () => {
     const metric = {
       name: 'LCP',
       value: 1200,
@@ -146,7 +146,7 @@ describe('logger telemetry through the limits', () => {
     expect(reportWebVital(logger, metric)).toBe(true);
   });
 
-  it('SPEC 9 logger: layout shifts after input are ignored, others limited to 5 per 10 s', () => {
+  it('R-LOG-8: layout shifts after input are ignored, others limited to 5 per 10 s', () => {
     const shift = { value: 0.1, hadRecentInput: false, startTime: 5 } as unknown as Parameters<
       typeof reportLayoutShift
     >[1];
@@ -157,7 +157,7 @@ describe('logger telemetry through the limits', () => {
 });
 
 describe('logger session id', () => {
-  it('SPEC 9 logger: session id kept in sessionStorage', () => {
+  it('R-LOG-9: session id kept in sessionStorage', () => {
     sessionStorage.clear();
     const id = getLogSessionId();
     expect(sessionStorage.getItem(LOG_SESSION_KEY)).toBe(id);

@@ -1,5 +1,5 @@
 /**
- * Fitting a batch into the 2 MB payload limit (SPEC 9): the batch is halved until it fits; a
+ * Fitting a batch into the 2 MB payload limit (R-LOG-6): the batch is halved until it fits; a
  * single entry that is still too large has its message cut to 1000 characters.
  */
 import {

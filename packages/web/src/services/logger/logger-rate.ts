@@ -1,5 +1,5 @@
 /**
- * Sliding-window rate limits for the noisy report kinds (SPEC 9): performance report 2 per 30 s,
+ * Sliding-window rate limits for the noisy report kinds (R-LOG-8): performance report 2 per 30 s,
  * layout shift 5 per 10 s, web vitals 3 per 20 s. A report over its limit is dropped.
  */
 import { LOG_RATE_LIMITS } from '@stoop/shared';

@@ -1,4 +1,4 @@
-/** The logger's session id, kept in sessionStorage so it lives as long as the tab (SPEC 9). */
+/** The logger's session id, kept in sessionStorage so it lives as long as the tab (R-LOG-9). */
 import { STORAGE_KEY_PREFIX } from '@stoop/shared';
 
 export const LOG_SESSION_KEY = `${STORAGE_KEY_PREFIX}log_session_id`;

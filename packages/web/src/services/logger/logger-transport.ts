@@ -1,6 +1,6 @@
 /**
  * How a log batch leaves the page: a POST with a correlation id, the CSRF token when one is known
- * and a 3000 ms time-out (SPEC 7), or navigator.sendBeacon on unload (which cannot set headers;
+ * and a 3000 ms time-out (R-API-2, R-LOG-10), or navigator.sendBeacon on unload (which cannot set headers;
  * the server intake accepts it without CSRF).
  */
 import { CORRELATION_ID_HEADER, CSRF_HEADER, LOG_SEND_TIMEOUT_MS, type LogBatch } from '@stoop/shared';

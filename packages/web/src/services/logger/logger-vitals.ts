@@ -1,5 +1,5 @@
 /**
- * Performance telemetry fed into the logger through its rate limits (SPEC 9): web vitals from
+ * Performance telemetry fed into the logger through its rate limits (R-LOG-8): web vitals from
  * the maintained `web-vitals` package (3 per 20 s), layout shifts from a PerformanceObserver
  * (5 per 10 s) and one navigation timing report after load (2 per 30 s).
  */

@@ -1,5 +1,5 @@
 /**
- * Logout has to tear down sockets, cached messages and timers (SPEC 4) owned by modules the auth
+ * Logout has to tear down sockets, cached messages and timers (R-SESSION-4) owned by modules the auth
  * store must not import (that would pull the chat code into the first load). Those modules
  * register a callback here instead; logout runs them all.
  */

@@ -22,18 +22,18 @@ describe('storage', () => {
     vi.useRealTimers();
   });
 
-  it("SPEC 9 storage: key prefix 'tlbot_' is added inside", () => {
+  it("R-STORE-1: key prefix 'tlbot_' is added inside", () => {
     expect(storage.set('user', { id: 'u1' })).toBe(true);
     expect(localStorage.getItem(`${STORAGE_KEY_PREFIX}user`)).not.toBeNull();
     expect(STORAGE_KEY_PREFIX).toBe('tlbot_');
     expect(storage.get('user', { id: '' })).toEqual({ id: 'u1' });
   });
 
-  it('SPEC 5 storage: a missing value returns the default', () => {
+  it('R-STORE-3: a missing value returns the default', () => {
     expect(storage.get('nothing', 7)).toBe(7);
   });
 
-  it('SPEC 5 storage: values whose type differs from the default are ignored', () => {
+  it('R-STORE-3: values whose type differs from the default are ignored', () => {
     storage.set('n', 'text');
     expect(storage.get('n', 3)).toBe(3);
     storage.set('list', { a: 1 });
@@ -44,19 +44,19 @@ describe('storage', () => {
     expect(storage.get('ok', 0)).toBe(5);
   });
 
-  it('SPEC 5 storage: unreadable stored data returns the default', () => {
+  it('R-STORE-3: unreadable stored data returns the default', () => {
     localStorage.setItem(`${STORAGE_KEY_PREFIX}bad`, '{not json');
     expect(storage.get('bad', 'fallback')).toBe('fallback');
   });
 
-  it('SPEC 5 storage: a single item larger than 5 MB is refused', () => {
+  it('R-STORE-2: a single item larger than 5 MB is refused', () => {
     const big = 'x'.repeat(STORAGE_MAX_BYTES + 1);
     expect(storage.set('big', big)).toBe(false);
     expect(localStorage.getItem(`${STORAGE_KEY_PREFIX}big`)).toBeNull();
     expect(STORAGE_MAX_BYTES).toBe(5 * 1024 * 1024);
   });
 
-  it('SPEC 8 storage: a quota error triggers cleanup and one retry', () => {
+  it('R-STORE-4: a quota error triggers cleanup and one retry', () => {
     storage.set('conversations', [{ id: 'c1' }]);
     vi.advanceTimersByTime(STORED_CONVERSATION_MAX_AGE_MS + 1);
     const original = Storage.prototype.setItem;
@@ -71,7 +71,7 @@ describe('storage', () => {
     expect(storage.get('conversations', null)).toBeNull();
   });
 
-  it('SPEC 8 storage: a second quota error after the retry gives up (only one retry)', () => {
+  it('R-STORE-4: a second quota error after the retry gives up (only one retry)', () => {
     let calls = 0;
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       calls += 1;
@@ -81,7 +81,7 @@ describe('storage', () => {
     expect(calls).toBe(2);
   });
 
-  it('SPEC 9 storage: stored conversations older than 1 day are pruned', () => {
+  it('R-STORE-5: stored conversations older than 1 day are pruned', () => {
     storage.set('conversations', [1]);
     vi.advanceTimersByTime(STORED_CONVERSATION_MAX_AGE_MS - 1000);
     expect(cleanupStorage()).toEqual([]);
@@ -89,7 +89,7 @@ describe('storage', () => {
     expect(cleanupStorage()).toEqual([`${STORAGE_KEY_PREFIX}conversations`]);
   });
 
-  it('SPEC 9 storage: activities older than 7 days are pruned', () => {
+  it('R-STORE-5: activities older than 7 days are pruned', () => {
     storage.set('conversation_activities', []);
     storage.set('activities', []);
     storage.set('theme-preference', 'light');
@@ -103,7 +103,7 @@ describe('storage', () => {
     expect(storage.get('theme-preference', '')).toBe('light');
   });
 
-  it('SPEC 8 storage: cleanup removes the oldest prefixed items when pruning is not enough', () => {
+  it('R-STORE-4: cleanup removes the oldest prefixed items when pruning is not enough', () => {
     storage.set('a', 'old');
     vi.advanceTimersByTime(1000);
     storage.set('b', 'new');

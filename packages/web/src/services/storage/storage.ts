@@ -1,5 +1,5 @@
 /**
- * Local storage with the rules of SPEC 5, 8 and 9: every key gets the 'tlbot_' prefix, a single
+ * Local storage with the rules of R-STORE-0, R-STORE-4, R-STORE-1: every key gets the 'tlbot_' prefix, a single
  * item over 5 MB is refused, a stored value whose type differs from the caller's default is
  * ignored, and a quota error triggers one cleanup and one retry.
  *
@@ -20,7 +20,7 @@ interface Wrapped {
 
 /**
  * Age-based pruning rules used by the quota cleanup, matched on the unprefixed key.
- * Conversations are kept 1 day, activities 7 days (SPEC 9); the first matching rule wins.
+ * Conversations are kept 1 day, activities 7 days (R-STORE-5); the first matching rule wins.
  */
 const STORAGE_PRUNE_RULES: readonly { match: RegExp; maxAgeMs: number }[] = [
   // Activity first: 'conversation_activities' is an activity list, not a conversation.
@@ -127,7 +127,7 @@ export function cleanupStorage(bytesNeeded = 0, now: number = Date.now()): strin
 export const storage = {
   /**
    * The stored value, or `defaultValue` when it is missing, unreadable, or of another type than
-   * the default (SPEC 5). A null default accepts any stored type.
+   * the default (R-STORE-3). A null default accepts any stored type.
    */
   get<T>(key: string, defaultValue: T): T {
     const ls = backend();
@@ -152,7 +152,7 @@ export const storage = {
 
   /**
    * Stores `value`. Returns false when the item is over 5 MB, when storage is unavailable, or
-   * when the write still fails after one cleanup and one retry (SPEC 8).
+   * when the write still fails after one cleanup and one retry (R-STORE-4).
    */
   set(key: string, value: unknown): boolean {
     const ls = backend();

@@ -35,7 +35,7 @@ describe('theme', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('SPEC 9 theme: default theme light and dark mode off by default', () => {
+  it('R-THEME-1: default theme light and dark mode off by default', () => {
     expect(DEFAULT_THEME).toBe('light');
     expect(DARK_MODE_ENABLED_DEFAULT).toBe(false);
     expect(darkModeFlag({})).toBe(false);
@@ -43,13 +43,13 @@ describe('theme', () => {
     expect(loadThemePreference()).toBe('light');
   });
 
-  it('SPEC 4 theme: when enabled the mode cycles light, dark, auto, light', () => {
+  it('R-THEME-2: when enabled the mode cycles light, dark, auto, light', () => {
     expect(nextThemeMode('light', true)).toBe('dark');
     expect(nextThemeMode('dark', true)).toBe('auto');
     expect(nextThemeMode('auto', true)).toBe('light');
   });
 
-  it('SPEC 4 theme: when disabled every request stays light', () => {
+  it('R-THEME-2: when disabled every request stays light', () => {
     expect(nextThemeMode('light', false)).toBe('light');
     expect(resolveTheme('dark', false, true)).toBe('light');
     const store = useThemeStore.getState();
@@ -60,7 +60,7 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
-  it('SPEC 4 theme: saved under a preference key and loaded at startup', () => {
+  it('R-THEME-3: saved under a preference key and loaded at startup', () => {
     stubMatchMedia(false);
     useThemeStore.getState().setDarkModeEnabled(true);
     useThemeStore.getState().cycle(); // light -> dark
@@ -72,7 +72,7 @@ describe('theme', () => {
     stop();
   });
 
-  it('SPEC 5 theme: a saved theme must be light, dark or auto', () => {
+  it('R-THEME-3: a saved theme must be light, dark or auto', () => {
     expect(['light', 'dark', 'auto', 'sepia', 3].map(isThemeMode)).toEqual([true, true, true, false, false]);
     storage.set(THEME_PREFERENCE_KEY, 'sepia');
     expect(loadThemePreference()).toBe('light');
@@ -80,7 +80,7 @@ describe('theme', () => {
     expect(loadThemePreference()).toBe('auto');
   });
 
-  it('SPEC 4 theme: auto follows the system colour scheme live', () => {
+  it('R-THEME-4: auto follows the system colour scheme live', () => {
     const system = stubMatchMedia(false);
     storage.set(THEME_PREFERENCE_KEY, 'auto');
     useThemeStore.getState().setDarkModeEnabled(true);

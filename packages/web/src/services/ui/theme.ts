@@ -1,5 +1,5 @@
 /**
- * Theme rules (SPEC 1, 4, 5, 9): light by default; dark mode exists behind a flag that is off by
+ * Theme rules (R-THEME-1, R-THEME-0, R-THEME-3): light by default; dark mode exists behind a flag that is off by
  * default; when enabled the mode cycles light → dark → auto → light, when disabled every request
  * stays light; the preference is saved under one key and loaded at start; a saved value must be
  * light, dark or auto; auto follows prefers-color-scheme live.

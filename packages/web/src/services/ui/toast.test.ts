@@ -14,12 +14,12 @@ import { sonnerDuration, toast, TOAST_DEFAULTS } from './toast.ts';
 describe('toast service', () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it('SPEC 9 toast: bottom position', () => {
+  it('R-PWA-7: bottom position', () => {
     expect(TOAST_DEFAULTS.position).toBe(TOAST_POSITION);
     expect(TOAST_DEFAULTS.position.startsWith('bottom')).toBe(true);
   });
 
-  it('SPEC 9 toast: duration 0 means no auto-close and every toast has a close button', () => {
+  it('R-PWA-7: duration 0 means no auto-close and every toast has a close button', () => {
     expect(TOAST_DURATION_MS).toBe(0);
     expect(sonnerDuration(0)).toBe(Number.POSITIVE_INFINITY);
     expect(sonnerDuration(1500)).toBe(1500);
@@ -30,13 +30,13 @@ describe('toast service', () => {
     });
   });
 
-  it('SPEC 9 toast: enter animation 400 ms, leave 300 ms', () => {
+  it('R-PWA-7: enter animation 400 ms, leave 300 ms', () => {
     expect(TOAST_DEFAULTS.enterMs).toBe(TOAST_ENTER_MS);
     expect(TOAST_DEFAULTS.leaveMs).toBe(TOAST_LEAVE_MS);
     expect([TOAST_ENTER_MS, TOAST_LEAVE_MS]).toEqual([400, 300]);
   });
 
-  it('SPEC 8 toast: error, success and info share the defaults and pass id/description', () => {
+  it('R-ERR-10: error, success and info share the defaults and pass id/description', () => {
     toast.success('Saved', { id: 'save' });
     toast.info('Hi', { description: 'more' });
     expect(sonnerMock.success).toHaveBeenCalledWith(

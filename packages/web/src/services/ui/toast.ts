@@ -1,12 +1,12 @@
 /**
- * The one toast service (SPEC 9 toast defaults). Every user-visible error of SPEC 8 goes through
+ * The one toast service (R-PWA-7 toast defaults). Every user-visible error of R-ERR-10 goes through
  * `toast.error(...)`, so position, duration and close button are decided here and nowhere else.
  */
 import { toast as sonner, type ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
 
 /**
- * SPEC 9 says "duration 0 (no auto-close)"; sonner treats 0 as "close at once", so 0 maps to
+ * R-PWA-7 says "duration 0 (no auto-close)"; sonner treats 0 as "close at once", so 0 maps to
  * Infinity. Any other value passes through.
  */
 export function sonnerDuration(durationMs: number): number {
