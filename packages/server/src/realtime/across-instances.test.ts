@@ -71,7 +71,7 @@ describe.skipIf(!redisUrl)('R-OPS-5 (Redis adapter)', () => {
     expect(await refusal(urlB, headers.cookie)).toBe('ACCOUNT_LOCKED');
   });
 
-  it('R-SESSION: a logout and a password reset on instance A disconnect the sockets on instance B at once', async () => {
+  it('R-SESSION-10: a logout and a password reset on instance A disconnect the sockets on instance B at once', async () => {
     const user = await makeUser(a);
     const leaving = await sessionFor(a, user);
     const staying = await sessionFor(a, user);

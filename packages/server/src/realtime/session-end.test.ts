@@ -51,7 +51,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('R-SESSION: a session that ends takes its sockets with it', () => {
+describe('R-SESSION-10: a session that ends takes its sockets with it', () => {
   it('logout disconnects the sockets of that session only, and they receive no later direct message', async () => {
     const { user, friendHeaders, direct } = await residentWithDirect();
     const loggedOut = await sessionFor(t.app, user);
