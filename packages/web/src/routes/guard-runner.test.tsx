@@ -23,10 +23,15 @@ function startAt(path: string) {
 }
 
 async function settled(router: ReturnType<typeof startAt>) {
-  await waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  // The first navigation of the file loads (and, in the test runner, compiles) the lazy route
+  // modules, which takes longer than waitFor's default second on a busy machine.
+  await waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 10_000 },
+  );
   return router.state.location.pathname;
 }
 
