@@ -9,7 +9,7 @@ import {
   type AuthHeaders,
   type TestApp,
 } from '../test/helpers.ts';
-import { connected, refusal, settle, until, type Recorder } from './testing.ts';
+import { connected, disconnection, refusal, settle, until, type Recorder } from './testing.ts';
 
 let t: TestApp;
 let url: string;
@@ -20,12 +20,6 @@ const open = async (headers: AuthHeaders) => {
   sockets.push(recorder);
   return recorder;
 };
-/** Resolves with the reason once the server ends the socket. */
-const disconnection = (r: Recorder) =>
-  new Promise<string>((resolve) => {
-    if (r.socket.disconnected) resolve('already');
-    r.socket.once('disconnect', (reason) => resolve(reason));
-  });
 
 beforeAll(async () => {
   t = await createTestApp();

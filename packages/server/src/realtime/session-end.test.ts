@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../test/helpers.ts';
 import { makeDirect, sendText } from '../conversations/testing.ts';
-import { connected, openSocket, refusal, settle, until, type Recorder } from './testing.ts';
+import { connected, disconnection, openSocket, refusal, settle, until, type Recorder } from './testing.ts';
 
 /**
  * Every end of a session ends the sockets opened with it, at once: an open socket must never go on
@@ -27,11 +27,6 @@ const open = async (headers: AuthHeaders) => {
   sockets.push(recorder);
   return recorder;
 };
-const disconnection = (r: Recorder) =>
-  new Promise<string>((resolve) => {
-    if (r.socket.disconnected) resolve('already');
-    r.socket.once('disconnect', (reason) => resolve(reason));
-  });
 
 /** A resident with a direct conversation with a friend, and the friend's headers to send into it. */
 async function residentWithDirect() {

@@ -59,6 +59,14 @@ export async function connected(url: string, cookie: string): Promise<Recorder> 
   return recorder;
 }
 
+/** Resolves with the reason once the socket is disconnected ('already' when it was). */
+export function disconnection(recorder: Recorder): Promise<string> {
+  return new Promise<string>((resolve) => {
+    if (recorder.socket.disconnected) resolve('already');
+    recorder.socket.once('disconnect', (reason) => resolve(reason));
+  });
+}
+
 /** The connect_error message a refused socket gets. */
 export function refusal(url: string, cookie: string | undefined): Promise<string> {
   const socket = openSocket(url, cookie);
