@@ -20,6 +20,7 @@ import {
 } from '@stoop/shared';
 import { badRequest } from '../http/errors.ts';
 import { limitBy } from '../http/rate-limit.ts';
+import { fillMissingMeta } from './meta-defaults.ts';
 import { serve } from '../http/serve.ts';
 
 export const LOG_INTAKE_PATH = apiTable.sendLogs.path;
@@ -112,7 +113,7 @@ export const logRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     app,
     'sendLogs',
     async (request, reply) => {
-      const batch = validate(request.body);
+      const batch = validate(fillMissingMeta(request.body, request.headers['user-agent']));
       writeBatch(request, batch, correlationIdOf(request));
       return reply.status(204).send();
     },
