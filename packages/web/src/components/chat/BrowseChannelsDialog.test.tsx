@@ -54,7 +54,9 @@ const channelList = () => screen.getByRole('list', { name: 'Channels' });
 
 let server: ReturnType<typeof installFakeServer>;
 beforeEach(() => {
-  server = installFakeServer({ 'GET /api/conversations': () => json(200, [lobby, garden, direct]) });
+  server = installFakeServer({
+    'GET /api/conversations': () => json(200, { conversations: [lobby, garden, direct] }),
+  });
   vi.spyOn(toast, 'error').mockReturnValue('t');
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: me });
@@ -123,14 +125,14 @@ describe('Browse channels dialog', () => {
     renderDialog();
     expect(await screen.findByText('Could not load the channels.')).toBeTruthy();
     expect(toast.error).toHaveBeenCalledWith('Database unavailable', { id: 'conversations-load' });
-    server.on('GET /api/conversations', () => json(200, [garden]));
+    server.on('GET /api/conversations', () => json(200, { conversations: [garden] }));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Garden club')).toBeTruthy();
     expect(screen.queryByText('Could not load the channels.')).toBeNull();
   });
 
   it('says so when the community has no channels yet', async () => {
-    server.on('GET /api/conversations', () => json(200, [direct]));
+    server.on('GET /api/conversations', () => json(200, { conversations: [direct] }));
     renderDialog();
     expect(await screen.findByText('No channels yet.')).toBeTruthy();
   });
