@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/guards.ts';
 import { serve } from '../http/serve.ts';
 import { presentSelf } from '../users/present.ts';
+import { auditLogPage } from '../audit/service.ts';
 import * as admin from './service.ts';
 
 /** Account administration: approval queue, lock, unlock, role, and the audit log of those changes. */
@@ -27,7 +28,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   }));
 
   serve(app, 'getAuditLog', async (request) => {
-    const { rows, total, page } = await admin.auditLogPage(app, request.query);
+    const { rows, total, page } = await auditLogPage(app, request.query);
     return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page };
   });
   done();

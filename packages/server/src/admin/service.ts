@@ -1,10 +1,9 @@
 import type { LockReason, Role, UserStatus } from '@stoop/shared';
 import { publicUrl } from '../config.ts';
 import type { Context } from '../context.ts';
-import { insertAudit } from '../auth/repo.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { countAudit, listAudit } from './repo.ts';
 import { findUserById, listUsers, updateUser, type UserPatch } from '../users/repo.ts';
 import { announceProfile } from '../users/service.ts';
 import { inTransaction, type PendingEvents } from '../transaction.ts';
@@ -41,7 +40,7 @@ async function change(
     if (!before) throw notFound('User not found');
     const after = await updateUser(tx, targetId, patch);
     if (!after) throw notFound('User not found');
-    await insertAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details });
+    await recordAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details });
     // After commit, before any event: the target's next call, on any instance, sees the change.
     events.afterCommit(() => ctx.sessionCache.forget({ userId: targetId }));
     announce({ before, after }, events);
@@ -122,13 +121,4 @@ export async function setRole(ctx: Context, admin: UserRow, targetId: string, ro
     announceProfile(events, changed.after);
   });
   return after;
-}
-
-/** GET /api/audit-log: newest first; `total` counts every entry. */
-export async function auditLogPage(ctx: Context, query: { page: number; limit: number }) {
-  const [rows, total] = await Promise.all([
-    listAudit(ctx.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAudit(ctx.db),
-  ]);
-  return { rows, total, page: query.page };
 }

@@ -5,7 +5,7 @@ import type {
   CreateAnnouncementBody,
   UpdateAnnouncementBody,
 } from '@stoop/shared';
-import { insertAudit } from '../auth/repo.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { ChatContext } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
@@ -41,7 +41,7 @@ export async function createAnnouncement(
 ): Promise<Announcement> {
   const view = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertAnnouncement(tx, { ...body, authorId: admin.id });
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: admin.id,
       action: 'announcement.create',
       targetUserId: null,
@@ -64,7 +64,7 @@ export async function updateAnnouncement(
   const view = await ctx.db.transaction(async (tx) => {
     const row = await repo.updateAnnouncement(tx, id, definedOnly(patch));
     if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: admin.id,
       action: 'announcement.update',
       targetUserId: null,
@@ -82,7 +82,7 @@ export async function deleteAnnouncement(ctx: NewsContext, admin: UserRow, id: s
   await ctx.db.transaction(async (tx) => {
     const row = await repo.deleteAnnouncement(tx, id);
     if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: admin.id,
       action: 'announcement.delete',
       targetUserId: null,

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
-  auditLog,
   contactMessages,
   passwordResets,
   sessions,
@@ -123,18 +122,6 @@ export async function invalidatePasswordResets(db: DbOrTx, userId: string): Prom
     .update(passwordResets)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-}
-
-export async function insertAudit(
-  db: DbOrTx,
-  entry: {
-    actorId: string | null;
-    action: string;
-    targetUserId: string | null;
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }
 
 export async function insertContactMessage(

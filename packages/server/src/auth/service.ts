@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/service.ts';
 import { PASSWORD_RESET_TTL_MS, defaultUserMetadata } from '@stoop/shared';
 import { publicUrl } from '../config.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -11,7 +12,6 @@ import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
-  insertAudit,
   insertContactMessage,
   insertPasswordReset,
   invalidatePasswordResets,
@@ -138,7 +138,7 @@ export async function setUser(
   const actingAs = target.id === owner.id ? null : target.id;
   await inTransaction(ctx, async (tx, events) => {
     await setSessionActingAs(tx, session.id, actingAs);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: owner.id,
       action: actingAs ? 'set_user' : 'set_user_end',
       targetUserId: target.id,

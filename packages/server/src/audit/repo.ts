@@ -44,3 +44,15 @@ export async function countAudit(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(auditLog);
   return Number(row?.n ?? 0); // pg returns count(*) as a string, PGlite as a number
 }
+
+export async function insertAudit(
+  db: DbOrTx,
+  entry: {
+    actorId: string | null;
+    action: string;
+    targetUserId: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
