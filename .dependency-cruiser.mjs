@@ -77,6 +77,30 @@ export default {
       to: { path: `${SERVER}[^/]+/(service|routes)\\.ts$` },
     },
     {
+      name: 'server-only-repos-touch-drizzle',
+      comment:
+        'SQL lives in repositories: only db/ and repo files (repo.ts, repo/) import drizzle or the tables.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: [`${SERVER}db/`, '/repo\\.ts$', '/repo/', TESTS] },
+      // Row types may travel (import type); queries may not.
+      to: { path: ['node_modules/drizzle-orm/', `${SERVER}db/schema/`], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-service-not-other-domain-repo',
+      comment: "A service reaches another domain's data through that domain's service, never its repo.",
+      severity: 'error',
+      // access/ is the kernel's rule module: it loads the row it judges (Zulip's access_*_by_id).
+      from: {
+        path: `${SERVER}([^/]+)/`,
+        pathNot: [`${SERVER}[^/]+/repo(\\.ts$|/)`, `${SERVER}access/`, TESTS],
+      },
+      to: {
+        path: `${SERVER}[^/]+/repo(\\.ts$|/)`,
+        pathNot: `${SERVER}$1/`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'server-db-not-upward',
       comment: 'db/ is the bottom layer of the server.',
       severity: 'error',

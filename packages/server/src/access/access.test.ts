@@ -4,9 +4,9 @@ import { rowsOf } from '../db/rows.ts';
 import { conversations, type ConversationRow } from '../db/schema/index.ts';
 import { addParticipants, findConversationFor, insertConversation } from '../conversations/repo.ts';
 import { createTestApp, makeAdmin, makeUser, type TestApp } from '../test/helpers.ts';
-import { readableConversationIds } from './repo.ts';
+import { readableConversationIds } from './repo/readable.ts';
 import { canRead, canWrite, isAdmin, requireAdmin, type Viewer } from './rules.ts';
-import { canReadSql, canWriteSql, viewerParams } from './sql.ts';
+import { canReadSql, canWriteSql, viewerParams } from './repo/sql.ts';
 
 const resident = { role: 'resident' as const, isLocked: false };
 const admin = { role: 'admin' as const, isLocked: false };

@@ -1,9 +1,9 @@
 /**
  * Who may do what (Zulip's access_*_by_* style): the rule in TypeScript (rules.ts) and as one SQL
- * fragment (sql.ts), the checks of one conversation or message, and the readable ids.
+ * fragment (repo/sql.ts), the checks of one conversation or message, and the readable ids.
  */
 export * from './rules.ts';
-export * from './sql.ts';
+export * from './repo/sql.ts';
 export * from './conversation.ts';
 export * from './message.ts';
-export { readableConversationIds } from './repo.ts';
+export { readableConversationIds } from './repo/readable.ts';

@@ -4,15 +4,20 @@ import type { Context } from '../context.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { findUserById, listUsers, updateUser, type UserPatch } from '../users/repo.ts';
-import { announceProfile } from '../users/service.ts';
+import {
+  announceProfile,
+  findUser,
+  listAccounts as listUserRows,
+  patchUser,
+  type UserPatch,
+} from '../users/service.ts';
 import { inTransaction, type PendingEvents } from '../transaction.ts';
 
 export function listAccounts(
   ctx: Context,
   query: { status?: UserStatus | undefined; q?: string | undefined; limit: number; offset: number },
 ) {
-  return listUsers(ctx.db, {
+  return listUserRows(ctx.db, {
     limit: query.limit,
     offset: query.offset,
     ...(query.status ? { status: query.status } : {}),
@@ -36,9 +41,9 @@ async function change(
   announce: (changed: Changed, events: PendingEvents) => void = () => undefined,
 ): Promise<Changed> {
   return inTransaction(ctx, async (tx, events) => {
-    const before = await findUserById(tx, targetId);
+    const before = await findUser(tx, targetId);
     if (!before) throw notFound('User not found');
-    const after = await updateUser(tx, targetId, patch);
+    const after = await patchUser(tx, targetId, patch);
     if (!after) throw notFound('User not found');
     await recordAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details });
     // After commit, before any event: the target's next call, on any instance, sees the change.

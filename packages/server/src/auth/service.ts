@@ -6,7 +6,7 @@ import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Context } from '../context.ts';
 import { inTransaction } from '../transaction.ts';
-import { findUserByEmail, findUserById, insertUser, listUsers, updateUser } from '../users/repo.ts';
+import { createUser, findUser, findUserWithEmail, listAccounts, patchUser } from '../users/service.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
 import {
@@ -24,7 +24,7 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Same 401 for an unknown email and a wrong password, and the same work done in both cases. */
 export async function login(ctx: Context, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserWithEmail(ctx.db, email);
   if (!user) {
     await dummyVerify(password);
     throw new HttpError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
@@ -40,9 +40,9 @@ export async function signup(
   ctx: Context,
   input: { email: string; password: string; username: string },
 ): Promise<UserRow> {
-  if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
+  if (await findUserWithEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
   try {
-    return await insertUser(ctx.db, {
+    return await createUser(ctx.db, {
       email: input.email,
       username: input.username,
       passwordHash: await hashPassword(input.password),
@@ -59,7 +59,7 @@ export async function signup(
 
 /** Mails a single-use reset link when the account exists; silent otherwise (no account probing). */
 export async function forgotPassword(ctx: Context, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserWithEmail(ctx.db, email);
   if (!user) return;
   const token = randomToken();
   await insertPasswordReset(ctx.db, {
@@ -93,7 +93,7 @@ export async function resetPassword(ctx: Context, token: string, password: strin
   await inTransaction(ctx, async (tx, events) => {
     const userId = await consumePasswordReset(tx, sha256(token));
     if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
-    await updateUser(tx, userId, { passwordHash });
+    await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
     await deleteSessionsOfUser(tx, userId);
     // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
@@ -111,7 +111,7 @@ export async function contact(
   const id = await insertContactMessage(ctx.db, { ...input, userId });
   const to =
     ctx.config.ADMIN_EMAIL ??
-    (await listUsers(ctx.db, { limit: 1, status: 'unlocked', role: 'admin' }))[0]?.email;
+    (await listAccounts(ctx.db, { limit: 1, status: 'unlocked', role: 'admin' }))[0]?.email;
   if (to) {
     await ctx.mailer.send({
       to,
@@ -133,7 +133,7 @@ export async function setUser(
   targetId: string,
 ): Promise<UserRow> {
   if (!isAdmin(owner)) throw forbidden('Only admins can act as another user');
-  const target = await findUserById(ctx.db, targetId);
+  const target = await findUser(ctx.db, targetId);
   if (!target) throw notFound('User not found');
   const actingAs = target.id === owner.id ? null : target.id;
   await inTransaction(ctx, async (tx, events) => {

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
-import { findUserById } from '../users/repo.ts';
+import { findUser } from '../users/service.ts';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { deleteSession, extendSession, findSession, insertSession } from './repo.ts';
+import { deleteSession, extendSession, findSession, insertSession, liveSessionExpiry } from './repo.ts';
 import type { ResolvedSession, SessionCache } from './session-cache.ts';
 import { isAdmin } from '../access/rules.ts';
 
@@ -116,8 +116,13 @@ async function resolveSession(
   const actingAs = found.session.actingAsUserId;
   // Only an admin may act as someone else; a demoted admin silently falls back to themselves.
   const user =
-    actingAs && isAdmin(found.owner) ? ((await findUserById(db, actingAs)) ?? found.owner) : found.owner;
+    actingAs && isAdmin(found.owner) ? ((await findUser(db, actingAs)) ?? found.owner) : found.owner;
   const resolved = { session: found.session, owner: found.owner, user };
   cache.store(tokenHash, ticket, resolved);
   return resolved;
+}
+
+/** When a session that is live now expires; undefined when it has ended (read from the database, not the cache). */
+export function sessionExpiry(db: Db, sessionId: string): Promise<Date | undefined> {
+  return liveSessionExpiry(db, sessionId, new Date());
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { canWriteSql, type SqlViewer } from '../access/sql.ts';
+import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
 import type { NewFile } from '../files/repo.ts';
 import {
   conversationParticipants,
@@ -66,7 +66,7 @@ export type LockedInsert = NewMessageWithId & { seesHidden: boolean };
  * re-entrant). Rows whose (user, conversation, clientMessageId) is already taken, also by an earlier row of the
  * same statement, are skipped and missing from the result.
  *
- * The statement also applies the access rule (access/sql.ts canWriteSql) to
+ * The statement also applies the access rule (access/repo/sql.ts canWriteSql) to
  * each row, on the snapshot it writes with: a row whose author may not post there is skipped too,
  * so a plain send needs no separate access query and cannot race a channel being hidden. A post
  * into a channel makes its author a participant in the same statement (a first post stays one round

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
+import { pingDatabase } from './repo.ts';
 
 /** A dependency that does not answer within this time counts as down. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -51,7 +51,7 @@ export function healthRoutes(app: FastifyInstance, database: Database): void {
 
   app.get('/readyz', probe, async (_request, reply) => {
     const checks: Record<string, CheckResult> = {
-      database: await withinTimeout(database.db.execute(sql`select 1`)),
+      database: await withinTimeout(pingDatabase(database.db)),
     };
     const url = app.config.REDIS_URL;
     if (url) checks.redis = await withinTimeout(redisClient(url).ping());

@@ -13,12 +13,11 @@ import {
 } from '@stoop/shared';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
-import { liveSessionExpiry } from '../auth/repo.ts';
-import { resolveSessionHash } from '../auth/session.ts';
+import { resolveSessionHash, sessionExpiry } from '../auth/session.ts';
 import { canRead, readableConversationIds, requireConversationAccess, type Viewer } from '../access/index.ts';
 import type { Db } from '../db/client.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
-import { findUserById } from '../users/repo.ts';
+import { findUser } from '../users/service.ts';
 import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from '../bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
@@ -166,7 +165,7 @@ function watchSessionExpiry(app: FastifyInstance, socket: ChatSocket): { cancel:
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
   const check = () => {
-    liveSessionExpiry(app.db, socket.data.sessionId, new Date())
+    sessionExpiry(app.db, socket.data.sessionId)
       .then((expiresAt) => {
         if (cancelled) return;
         if (!expiresAt) {
@@ -208,7 +207,7 @@ async function handleJoin(
   }
   try {
     // A fresh row: a resident locked since connecting must not join anything.
-    const user = await findUserById(app.db, socket.data.userId);
+    const user = await findUser(app.db, socket.data.userId);
     if (!user || user.isLocked) return { ok: false, error: 'Your account is locked' };
     await requireConversationAccess(app.db, user, parsed.data.conversationId, 'read');
     await socket.join(room);

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { countAdmins, findUserByEmail, insertUser, listUsers } from '../users/repo.ts';
+import { adminCount, createUser, findUserWithEmail, listAccounts } from '../users/service.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@stoop.local';
 
@@ -19,18 +19,18 @@ export async function ensureAdmin(
   db: Db,
   config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
 ): Promise<FirstAdmin> {
-  if ((await countAdmins(db)) > 0) {
-    const [existing] = await listUsers(db, { role: 'admin', limit: 1 });
+  if ((await adminCount(db)) > 0) {
+    const [existing] = await listAccounts(db, { role: 'admin', limit: 1 });
     if (existing) return { user: existing, created: false };
   }
   const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   const password = config.ADMIN_PASSWORD ?? generatedPassword ?? '';
   const passwordHash = await hashPassword(password);
-  const taken = await findUserByEmail(db, email);
+  const taken = await findUserWithEmail(db, email);
   if (taken)
     throw new Error(`ADMIN_EMAIL ${email} belongs to an existing non-admin account; promote it instead`);
-  const user = await insertUser(db, {
+  const user = await createUser(db, {
     email,
     username: 'Admin',
     description: 'Community manager',

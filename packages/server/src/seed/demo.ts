@@ -2,7 +2,7 @@ import { defaultUserMetadata } from '@stoop/shared';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { findUserByEmail, insertUser } from '../users/repo.ts';
+import { createUser, findUserWithEmail } from '../users/service.ts';
 import { seedChat } from './chat.ts';
 import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
 
@@ -19,10 +19,10 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const residents: UserRow[] = [];
   for (const resident of DEMO_RESIDENTS) {
-    const existing = await findUserByEmail(db, resident.email);
+    const existing = await findUserWithEmail(db, resident.email);
     residents.push(
       existing ??
-        (await insertUser(db, {
+        (await createUser(db, {
           email: resident.email,
           username: resident.username,
           description: resident.description,

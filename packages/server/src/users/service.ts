@@ -5,11 +5,19 @@ import type { Context } from '../context.ts';
 import type { PendingEvents } from '../transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
-import type { UserRow } from '../db/schema/index.ts';
+import type { NewUserRow, UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
-import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+import {
+  countAdmins,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  updateUser,
+  type UserPatch,
+} from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
 
 /**
@@ -121,4 +129,29 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string, current: strin
 /** A user's row by id, for other domains' rules (no visibility rule applied: see getVisibleUser). */
 export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return findUserById(db, id);
+}
+
+// Account records for the domains that manage accounts (auth, admin, seed). They apply no
+// visibility rule: the caller's own rule decides who may ask.
+
+export type { UserPatch };
+
+export function findUserWithEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
+export function createUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  return insertUser(db, values);
+}
+
+export function patchUser(db: DbOrTx, id: string, patch: UserPatch): Promise<UserRow | undefined> {
+  return updateUser(db, id, patch);
+}
+
+export function listAccounts(db: DbOrTx, filter: Parameters<typeof listUsers>[1]): Promise<UserRow[]> {
+  return listUsers(db, filter);
+}
+
+export function adminCount(db: DbOrTx): Promise<number> {
+  return countAdmins(db);
 }

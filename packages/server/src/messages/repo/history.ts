@@ -42,7 +42,7 @@ export type HistoryQuery = {
 /** Everything one history page needs, read in one statement. */
 export type HistorySnapshot = {
   conversation: ConversationRow;
-  /** The access rule (access/sql.ts) on the same snapshot: when false nothing else may be used. */
+  /** The access rule (access/repo/sql.ts) on the same snapshot: when false nothing else may be used. */
   readable: boolean;
   /** The viewer's read position; null when they are not a participant. */
   lastReadSeq: number | null;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
-import { conversationParticipants, conversations } from '../db/schema/index.ts';
-import type { Viewer } from './rules.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { conversationParticipants, conversations } from '../../db/schema/index.ts';
+import type { Viewer } from '../rules.ts';
 import { canReadSql, viewerParams } from './sql.ts';
 
 /** Ids of every conversation the viewer may read (canRead over all of them, in one statement). */

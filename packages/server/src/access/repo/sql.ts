@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { conversationParticipants } from '../db/schema/index.ts';
-import { isAdmin, type Viewer } from './rules.ts';
+import { conversationParticipants } from '../../db/schema/index.ts';
+import { isAdmin, type Viewer } from '../rules.ts';
 
 /**
  * The access rule of rules.ts (canRead, canWrite) as one SQL fragment, for statements that apply it
