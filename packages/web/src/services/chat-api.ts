@@ -18,7 +18,6 @@ import { callApi } from './api-calls.ts';
 import type { UploadOptions } from './upload.ts';
 
 export type { ConversationDetails, MessagesPage, Thread };
-export type ConversationParticipant = ConversationDetails['participants'][number];
 export type SyncPage = SyncResult;
 
 /**

@@ -15,11 +15,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Multipart POST reporting upload progress. */
-export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  return xhrRequest<T>('POST', path, form, options);
-}
-
 /** One request; FormData goes as multipart, anything else as JSON. */
 export function xhrRequest<T>(
   method: 'POST' | 'PUT' | 'PATCH',
