@@ -12,7 +12,7 @@ import { notFound } from '../http/errors.ts';
 import { presentAnnouncement } from './present.ts';
 import * as repo from './repo.ts';
 
-export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
+const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
 
 /** What the services need: the database and the bus that carries their events after commit. */
 export type NewsContext = Pick<ChatContext, 'db' | 'bus'>;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@stoop/shared';
-import type { SessionRow, UserRow } from '../db/schema/index.ts';
+import type { UserRow } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { checkCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
@@ -17,25 +17,6 @@ export function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) return Promise.reject(unauthorized());
   if (!access.isAdmin(request.user)) return Promise.reject(forbidden('Only admins can do that'));
   return Promise.resolve();
-}
-
-/**
- * preValidation hook of set-user, judged on the session's owner so an admin acting as a locked
- * user can switch back: 401 without a session, 403 ACCOUNT_LOCKED for a locked owner, 403
- * FORBIDDEN for a non-admin.
- */
-export function requireAdminOwner(request: FastifyRequest): Promise<void> {
-  const owner = request.sessionOwner;
-  if (!request.session || !owner) return Promise.reject(unauthorized());
-  if (owner.isLocked) return Promise.reject(accountLocked());
-  if (!access.isAdmin(owner)) return Promise.reject(forbidden('Only admins can act as another user'));
-  return Promise.resolve();
-}
-
-/** The session and its owner inside a handler guarded by requireAdminOwner. */
-export function currentSession(request: FastifyRequest): { session: SessionRow; owner: UserRow } {
-  if (!request.session || !request.sessionOwner) throw unauthorized();
-  return { session: request.session, owner: request.sessionOwner };
 }
 
 /** The signed-in user inside a handler guarded by requireUser/requireAdmin. */

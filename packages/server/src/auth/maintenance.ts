@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteExpiredAuthRows } from './repo.ts';
 
 /** How often expired sessions and reset links are removed. */
-export const AUTH_PURGE_INTERVAL_MS = 3600_000;
+const AUTH_PURGE_INTERVAL_MS = 3600_000;
 
 /** Removes expired sessions and password-reset links; returns the counts (tests, logs). */
 export async function purgeExpiredAuth(app: FastifyInstance, now = new Date()) {

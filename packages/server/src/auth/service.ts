@@ -19,8 +19,8 @@ import {
 } from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_TAKEN = 'An account with this email already exists';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Same 401 for an unknown email and a wrong password, and the same work done in both cases. */
 export async function login(ctx: Context, email: string, password: string): Promise<UserRow> {
@@ -85,7 +85,7 @@ export async function forgotPassword(ctx: Context, email: string): Promise<void>
   });
 }
 
-export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Request a new one.';
+const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Request a new one.';
 
 /** Sets the new password and signs the user out everywhere. */
 export async function resetPassword(ctx: Context, token: string, password: string): Promise<void> {

@@ -26,9 +26,9 @@ import {
 } from '../db/schema/index.ts';
 
 /** Unread counts stop here: a badge reads "999+" long before an exact figure matters. */
-export const UNREAD_CAP = 999;
+const UNREAD_CAP = 999;
 /** How many messages after a read position the count looks at (own and deleted ones included). */
-export const UNREAD_SCAN_LIMIT = 5 * UNREAD_CAP;
+const UNREAD_SCAN_LIMIT = 5 * UNREAD_CAP;
 
 /**
  * The unread count after `position` in one conversation: others' live messages, capped. It first

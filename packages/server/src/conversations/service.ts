@@ -17,11 +17,7 @@ import { presentConversation } from './present.ts';
 import * as repo from './repo.ts';
 
 /** A conversation as `viewer` sees it (participants, last message time, their unread count). */
-export async function viewConversation(
-  db: DbOrTx,
-  row: ConversationRow,
-  viewerId: string,
-): Promise<Conversation> {
+async function viewConversation(db: DbOrTx, row: ConversationRow, viewerId: string): Promise<Conversation> {
   const [participants, stats] = await Promise.all([
     repo.participantIdsOf(db, [row.id]),
     repo.conversationStats(db, [row.id], viewerId),
@@ -42,7 +38,7 @@ export async function listConversations(ctx: ChatContext, user: UserRow): Promis
   return list.sort((a, b) => (activity(a) < activity(b) ? 1 : activity(a) > activity(b) ? -1 : 0));
 }
 
-export const RECENT_FILES = 10;
+const RECENT_FILES = 10;
 
 export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');

@@ -6,7 +6,7 @@ import type { Conversation, Message } from '@stoop/shared';
 export type Headers = Record<string, string>;
 
 /** Encodes a FormData the way a browser would, for app.inject. */
-export async function multipart(form: FormData): Promise<{ payload: Buffer; headers: Headers }> {
+async function multipart(form: FormData): Promise<{ payload: Buffer; headers: Headers }> {
   const request = new Request('http://stoop.test/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

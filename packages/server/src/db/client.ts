@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { PreparedPglite } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /** The drizzle database, whichever driver is underneath. Repos take this (or a transaction). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,7 +21,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a repo function accepts: the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
+const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
 
 export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }

@@ -8,7 +8,7 @@ import {
 } from '@electric-sql/pglite';
 
 /** How many statement texts stay prepared; the least recently used one is closed beyond it. */
-export const PGLITE_STATEMENT_CACHE = 256;
+const PGLITE_STATEMENT_CACHE = 256;
 
 type Statement = { name: string; paramTypes: number[] };
 

@@ -6,7 +6,7 @@ export type UploadedFile = { fieldName: string; fileName: string; bytes: Buffer 
 export type FormInput = { fields: Record<string, string>; file: UploadedFile | undefined };
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-export const fileTooLarge = (maxBytes: number) =>
+const fileTooLarge = (maxBytes: number) =>
   new HttpError(
     413,
     `The file is too large; the limit is ${megabytes(maxBytes)}`,
@@ -69,7 +69,7 @@ function stringFields(body: unknown): Record<string, string> {
 }
 
 /** Keeps the resident's name for display but strips paths and characters that break headers. */
-export function cleanFileName(name: string | undefined): string {
+function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const unsafe = /[\u0000-\u001f\u007f"]/g;

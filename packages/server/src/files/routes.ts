@@ -4,7 +4,7 @@ import { serve } from '../http/serve.ts';
 import { downloadFile } from './service.ts';
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name, so "Grünstraße.pdf" survives. */
-export function contentDisposition(fileName: string, inline: boolean): string {
+function contentDisposition(fileName: string, inline: boolean): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -9,7 +9,7 @@ import { isImage } from './sniff.ts';
 import { readStored, removeStored, storeBytes } from './storage.ts';
 
 /** Stores an upload for a conversation: bytes on disk first, then the row in the caller's transaction. */
-export async function storeAttachment(
+async function storeAttachment(
   db: DbOrTx,
   uploadDir: string,
   conversationId: string,

@@ -6,7 +6,7 @@ import { isImage, sniffType } from './sniff.ts';
 import { withoutMetadata } from './strip-metadata.ts';
 
 /** Thumbnails fit in a 320 px square; webp keeps them small. */
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 
 /** Chat files live under UPLOAD_DIR/chat, outside any static folder; only GET /api/files serves them. */
 const chatDir = (uploadDir: string) => path.join(uploadDir, 'chat');

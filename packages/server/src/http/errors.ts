@@ -39,7 +39,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
-export const statusText = (status: number) => STATUS_TEXT[status] ?? (status < 500 ? 'Bad Request' : 'Error');
+const statusText = (status: number) => STATUS_TEXT[status] ?? (status < 500 ? 'Bad Request' : 'Error');
 
 /** Builds the one error body of the API: `{statusCode, error, message, code?, field?}`. */
 export function errorBody(statusCode: number, message: string, code?: string, field?: string): ApiError {

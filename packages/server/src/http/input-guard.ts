@@ -8,7 +8,7 @@ import { badRequest } from './errors.ts';
  * otherwise end as a 500 deep in a query; and JSON nested deeper than any real payload would
  * exhaust the stack of whatever walks it next (validation, serialization).
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 const NUL = '\u0000';
 
@@ -16,7 +16,7 @@ const nulIn = (field: string | undefined) =>
   badRequest(`${field ?? 'The request'}: must not contain NUL characters`, field);
 
 /** The path of the first string (or key) containing NUL inside a parsed JSON value; '' for the root. */
-export function findNul(value: unknown, at: string[] = []): string | undefined {
+function findNul(value: unknown, at: string[] = []): string | undefined {
   if (typeof value === 'string') return value.includes(NUL) ? at.join('.') : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, child] of Object.entries(value)) {
@@ -28,7 +28,7 @@ export function findNul(value: unknown, at: string[] = []): string | undefined {
 }
 
 /** Nesting depth of JSON text without parsing it; brackets inside strings do not count. */
-export function jsonDepth(text: string, stopAbove = Infinity): number {
+function jsonDepth(text: string, stopAbove = Infinity): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /** The app's own origin and its WebSocket form (Socket.IO), from PUBLIC_URL. */
-export function ownOrigins(publicUrl: string | undefined): string[] {
+function ownOrigins(publicUrl: string | undefined): string[] {
   if (!publicUrl) return [];
   const url = new URL(publicUrl);
   const wsScheme = url.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -40,7 +40,7 @@ type Field<R, K extends string> = R extends { [P in K]: infer T extends z.ZodTyp
 type ValidatedBody<R> = R extends { bodyValidated: false } ? undefined : Field<R, 'body'>;
 
 /** The Fastify schema generic of a table route, so handlers get typed params, query, body and reply. */
-export type TableSchema<N extends CallName> = {
+type TableSchema<N extends CallName> = {
   params: Field<ApiRoute<N>, 'params'>;
   querystring: Field<ApiRoute<N>, 'query'>;
   body: ValidatedBody<ApiRoute<N>>;
@@ -79,7 +79,7 @@ function requireSessionAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /** The preValidation check of a table access rule; undefined for public calls. */
-export function accessCheck(route: TableRoute): preValidationAsyncHookHandler | undefined {
+function accessCheck(route: TableRoute): preValidationAsyncHookHandler | undefined {
   if (route.access === 'public') return undefined;
   if (route.access === 'user') return requireUser;
   return route.judgedOn === 'sessionOwner' ? requireSessionAdmin : requireAdmin;

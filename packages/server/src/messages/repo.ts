@@ -43,7 +43,7 @@ export async function lockChanges(tx: Tx): Promise<void> {
 
 const bumpSeq = sql`nextval('message_change_seq')`;
 
-export type NewMessage = {
+type NewMessage = {
   conversationId: string;
   userId: string;
   parentMessageId: string | null;
@@ -303,7 +303,7 @@ export async function recentFileMessages(
 }
 
 /** Words of the query, each as a prefix match: "pack deliv" finds "package delivered". */
-export function toPrefixQuery(q: string): string | undefined {
+function toPrefixQuery(q: string): string | undefined {
   const words = q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

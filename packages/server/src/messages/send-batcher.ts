@@ -120,7 +120,7 @@ export function sendBatcherOf(db: Db): SendBatcher {
  * (user, conversation, clientMessageId) is already taken, by an earlier commit or by an earlier send of the same
  * batch, inserts nothing and its file row is removed again.
  */
-export async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]> {
+async function writeSends(tx: Tx, jobs: SendJob[]): Promise<SendOutcome[]> {
   const newFiles = jobs.flatMap((j) => (j.file ? [j.file] : []));
   const fileRows = await repo.insertFiles(tx, newFiles);
   const fileById = new Map(fileRows.map((f) => [f.id, f]));

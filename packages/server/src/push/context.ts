@@ -5,7 +5,7 @@ import type { PushDispatcher } from './dispatcher.ts';
 import { muteLookup, type MuteLookup } from './mutes.ts';
 
 /** Whether a resident has a socket open on a conversation (or, without one, any socket) right now. */
-export interface PresenceLookup {
+interface PresenceLookup {
   isWatching(userId: string, conversationId: string | undefined): Promise<boolean>;
 }
 

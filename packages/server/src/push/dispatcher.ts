@@ -140,7 +140,7 @@ export class PushDispatcher {
 }
 
 /** What a device receives; a collapsed burst says how many it stands for. */
-export function messageOf(payload: PushPayload, count: number): PushMessage {
+function messageOf(payload: PushPayload, count: number): PushMessage {
   const body =
     count > 1
       ? `${count} new ${payload.group ? `messages in ${payload.group}` : 'notifications'}`
@@ -157,6 +157,6 @@ export function messageOf(payload: PushPayload, count: number): PushMessage {
 }
 
 /** RFC 8030 Topic: at most 32 base64url characters, so a hash of the tag. */
-export function topicOf(tag: string): string {
+function topicOf(tag: string): string {
   return createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 }

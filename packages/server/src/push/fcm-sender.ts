@@ -14,7 +14,7 @@ const TOKEN_RENEW_MARGIN_MS = 5 * 60 * 1000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The fields of a Google service account key file that the JWT-bearer flow needs. */
-export const serviceAccountSchema = z.object({
+const serviceAccountSchema = z.object({
   project_id: z.string().min(1),
   client_email: z.string().min(1),
   private_key: z.string().includes('PRIVATE KEY'),
@@ -38,7 +38,7 @@ export function loadServiceAccount(config: Config): ServiceAccount | undefined {
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The RS256-signed assertion of the OAuth2 JWT-bearer grant (RFC 7523). */
-export function signAssertion(account: ServiceAccount, audience: string, nowMs: number): string {
+function signAssertion(account: ServiceAccount, audience: string, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
   const header = {
     alg: 'RS256',

@@ -14,7 +14,7 @@ import * as repo from './repo.ts';
  * (endpoint and keys only, fixed order) so the same subscription is one row however it was encoded.
  * Native tokens are stored as given.
  */
-export function canonicalToken(platform: PushPlatform, raw: string): string {
+function canonicalToken(platform: PushPlatform, raw: string): string {
   if (platform !== 'web') return raw;
   let json: unknown;
   try {
@@ -70,7 +70,7 @@ export async function enqueuePush(ctx: PushContext, userId: string, payload: Pus
   ctx.dispatcher?.wake();
 }
 
-export type NotificationType = 'mention' | 'reply' | 'like' | 'direct' | 'announcement' | 'approved';
+type NotificationType = 'mention' | 'reply' | 'like' | 'direct' | 'announcement' | 'approved';
 
 export type NotificationPush = {
   userId: string;

@@ -22,7 +22,7 @@ import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from '../bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
 
-export type SocketData = {
+type SocketData = {
   userId: string;
   username: string;
   /** The role at the handshake: a role change ends the socket (realtime/accounts.ts). */

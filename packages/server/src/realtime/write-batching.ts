@@ -11,7 +11,7 @@ import type { Server } from 'socket.io';
  * A socket that has been quiet writes at once, so a lone message is never delayed; under load a
  * message waits at most one window. The goal for delivery is p99 ≤ 100 ms.
  */
-export const SOCKET_BATCH_WINDOW_MS = 15;
+const SOCKET_BATCH_WINDOW_MS = 15;
 
 type EngineSocket = {
   flush(): void;

@@ -9,10 +9,10 @@ import {
 import { isAdmin } from '../access/rules.ts';
 import type { UserRow } from '../db/schema/index.ts';
 
-export const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
+const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
 /** Stored metadata with the R-USER-3 defaults filled in (rows written before a field existed). */
-export function metadataOf(row: UserRow): UserMetadata {
+function metadataOf(row: UserRow): UserMetadata {
   const parsed = userMetadataSchema.safeParse(row.metadata);
   return parsed.success ? parsed.data : defaultUserMetadata();
 }

@@ -5,7 +5,7 @@ import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids from the outside may be anything; PostgreSQL would reject a non-UUID with an error. */
-export const isUuid = (value: string) => UUID.test(value);
+const isUuid = (value: string) => UUID.test(value);
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -23,7 +23,7 @@ export function viewerParams(viewer: Viewer): SqlViewer {
 }
 
 /** Whether the viewer takes part in the conversation of alias `c`, when the statement has no better way. */
-export function participantOf(c: string, viewer: SqlViewer): SQL {
+function participantOf(c: string, viewer: SqlViewer): SQL {
   return sql`exists (select 1 from ${conversationParticipants} cp
     where cp.conversation_id = ${sql.identifier(c)}.id and cp.user_id = ${viewer.id})`;
 }

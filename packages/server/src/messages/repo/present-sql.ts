@@ -20,7 +20,7 @@ function literal(text: string): SQL {
  * A timestamp as Date.prototype.toISOString writes it. The database keeps microseconds and both
  * drivers cut them to whole milliseconds (never round), as to_char's MS does.
  */
-export function isoMillis(column: SQL): SQL {
+function isoMillis(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 

@@ -1,2 +1,0 @@
-export * from './client.ts';
-export * as schema from './schema/index.ts';
