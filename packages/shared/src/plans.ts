@@ -10,7 +10,7 @@ export type PlanId = (typeof PLAN_IDS)[number];
 /** The plan in force when neither the database nor STOOP_PLAN names one. */
 export const DEFAULT_PLAN: PlanId = 'community';
 
-export interface PlanLimits {
+interface PlanLimits {
   /** Approved accounts. */
   residents: number;
   /** Bytes of uploaded files (attachments and channel icons). */

@@ -88,4 +88,3 @@ export type BillingResponse = z.infer<typeof billingResponseSchema>;
 export const setPlanBodySchema = z.object({
   plan: z.enum(PLAN_IDS, `plan must be one of ${PLAN_IDS.join(', ')}`),
 });
-export type SetPlanBody = z.infer<typeof setPlanBodySchema>;

@@ -6,7 +6,7 @@ import type { BillingResponse, PlanId, StatsResponse } from '@stoop/shared';
 import { callApi } from './api-calls.ts';
 
 /** The viewer's offset east of UTC in minutes (getTimezoneOffset has the opposite sign). */
-export function viewerUtcOffsetMinutes(date: Date = new Date()): number {
+function viewerUtcOffsetMinutes(date: Date = new Date()): number {
   return -date.getTimezoneOffset();
 }
 
