@@ -82,7 +82,9 @@ describe.skipIf(!hasChromium)('R-STATS-8, R-BILL-4: statistics and billing in Ch
         expect(await perDay.getByRole('row').count()).toBe(31);
         await perDay.getByRole('button', { name: 'Hide table' }).click();
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SHOTS}/statistics-${role}-${width}.png`, fullPage: true });
+        // The app shell scrolls inside its main area, so a tall window shows the whole screen.
+        await page.setViewportSize({ width, height: 2000 });
+        await page.screenshot({ path: `${SHOTS}/statistics-${role}-${width}.png` });
         await context.close();
       });
 
@@ -96,7 +98,9 @@ describe.skipIf(!hasChromium)('R-STATS-8, R-BILL-4: statistics and billing in Ch
         const chooser = page.getByRole('form', { name: 'Change plan' });
         expect(await chooser.count()).toBe(role === 'admin' ? 1 : 0);
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SHOTS}/billing-${role}-${width}.png`, fullPage: true });
+        // The app shell scrolls inside its main area, so a tall window shows the whole screen.
+        await page.setViewportSize({ width, height: 2000 });
+        await page.screenshot({ path: `${SHOTS}/billing-${role}-${width}.png` });
         await context.close();
       });
     }

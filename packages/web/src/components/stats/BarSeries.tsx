@@ -15,19 +15,19 @@ export interface BarSeriesProps {
   points: readonly BarPoint[];
   /** The tooltip's name of the value ("Messages"). */
   valueName: string;
-  /** Show every n-th axis label, so 30 days stay readable at 360 px. */
-  labelEvery?: number;
   height?: number;
 }
 
-export function BarSeries({ points, valueName, labelEvery = 1, height = 220 }: BarSeriesProps) {
+export function BarSeries({ points, valueName, height = 220 }: BarSeriesProps) {
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
       <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid vertical={false} stroke="var(--border)" />
         <XAxis
           dataKey="label"
-          interval={labelEvery - 1}
+          // Labels that would overlap are dropped, so 30 days stay readable at 360 px.
+          interval="preserveStartEnd"
+          minTickGap={18}
           tick={{ fontSize: 11, fill: 'var(--text-muted)' }}
           tickLine={false}
           axisLine={{ stroke: 'var(--border)' }}

@@ -31,7 +31,7 @@ export function formatBytes(bytes: number): string {
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
   const minutes = Math.round(seconds / 60);
-  if (minutes < 1) return 'under a minute';
+  if (minutes < 1) return '< 1 min';
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;

@@ -88,7 +88,7 @@ function Statistics({ stats }: { stats: StatsResponse }) {
         rowKey={(p) => p.key}
         empty={noMessages}
       >
-        <LazyBarSeries points={days} valueName="Messages" labelEvery={5} />
+        <LazyBarSeries points={days} valueName="Messages" />
       </ChartPanel>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -101,7 +101,7 @@ function Statistics({ stats }: { stats: StatsResponse }) {
           rowKey={(p) => p.key}
           empty={noMessages}
         >
-          <LazyBarSeries points={hours} valueName="Messages" labelEvery={6} height={200} />
+          <LazyBarSeries points={hours} valueName="Messages" height={200} />
         </ChartPanel>
         <BusiestChannels channels={stats.busiestChannels} />
       </div>
@@ -139,7 +139,7 @@ function Statistics({ stats }: { stats: StatsResponse }) {
               hint={
                 moderation.approvalsMeasured === 0
                   ? 'No approvals in the last 30 days'
-                  : `Over ${formatCount(moderation.approvalsMeasured)} approvals, last 30 days`
+                  : `Over ${formatCount(moderation.approvalsMeasured)} ${moderation.approvalsMeasured === 1 ? 'approval' : 'approvals'}, last 30 days`
               }
             />
           </dl>
