@@ -34,6 +34,8 @@ import { newsPlugin } from './notifications/plugin.ts';
 import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import { pushPlugin } from './push/plugin.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -140,6 +142,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes);
   await app.register(syncRoutes);
   await app.register(logRoutes);
+  await app.register(statsRoutes);
+  await app.register(billingRoutes);
 
   // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
   app.decorate('io', attachRealtime(app, app.bus));

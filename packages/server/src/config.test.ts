@@ -61,4 +61,12 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
     expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
   });
+
+  it('R-BILL-3: STOOP_PLAN defaults to community, takes a known plan and names itself when unknown', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).STOOP_PLAN).toBe('community');
+    expect(loadConfig({ DATA_DIR: dataDir(), STOOP_PLAN: 'campus' }).STOOP_PLAN).toBe('campus');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STOOP_PLAN: 'gold' })).toThrow(
+      /^Invalid environment variable STOOP_PLAN: must be one of community, building, campus$/,
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES_DEFAULT } from '@stoop/shared';
+import { ATTACHMENT_MAX_BYTES_DEFAULT, DEFAULT_PLAN, PLAN_IDS } from '@stoop/shared';
 
 /** Thrown by loadConfig; the message is a single line naming the offending variable. */
 export class ConfigError extends Error {
@@ -97,6 +97,8 @@ const envSchema = z.object({
   PUSH_RETRY_BASE_MS: intFrom(5000, 1),
   /** How often the dispatcher looks for due jobs when nothing woke it (another instance enqueued). */
   PUSH_POLL_MS: intFrom(5000, 10),
+  /** The community's plan (R-BILL-2) until an admin picks one, which is stored and wins. */
+  STOOP_PLAN: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(', ')}`).default(DEFAULT_PLAN),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

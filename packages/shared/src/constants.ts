@@ -102,3 +102,11 @@ export const READ_REPORT_DELAY_MS = 1000;
 
 // Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+
+// Statistics (R-STATS-0): the windows of GET /api/stats.
+/** Days of the messages-per-day series (ending today, UTC days) and of the channel and hour figures. */
+export const STATS_WINDOW_DAYS = 30;
+/** The shorter of the two "active residents" windows; the longer one is STATS_WINDOW_DAYS. */
+export const STATS_ACTIVE_SHORT_DAYS = 7;
+/** How many busiest channels the statistics list. */
+export const STATS_TOP_CHANNELS = 5;

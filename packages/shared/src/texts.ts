@@ -9,6 +9,13 @@ export const TEXTS = {
   noActiveConversation: 'No active conversation',
   alreadyLiked: 'already liked',
   nativeCameraFailed: 'Failed to capture photo with native camera',
+  // Billing (R-BILL-4)
+  billingNoPaymentProcessor:
+    'No payment processor is connected: changing the plan changes the limits shown here and nothing is charged.',
+  billingPlanChanged: (name: string) => `Plan changed to ${name}.`,
+  billingPlanChangeFailed: 'Could not change the plan. Please try again.',
+  statsLoadFailed: 'Could not load the statistics. Please try again.',
+  billingLoadFailed: 'Could not load billing. Please try again.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

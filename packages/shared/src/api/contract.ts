@@ -73,6 +73,12 @@ import {
   usersListResponseSchema,
   usersQuerySchema,
 } from '../schemas/user.ts';
+import {
+  billingResponseSchema,
+  setPlanBodySchema,
+  statsQuerySchema,
+  statsResponseSchema,
+} from '../schemas/stats.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -269,4 +275,9 @@ export const API_SCHEMAS = {
     response: { 200: unregisterPushTokenResponseSchema, ...guarded },
   },
   getVapidPublicKey: { response: { 200: vapidPublicKeySchema } },
+
+  // ---- statistics and billing (R-STATS, R-BILL) ------------------------------------------------
+  getStats: { query: statsQuerySchema, response: { 200: statsResponseSchema, ...guarded } },
+  getBilling: { response: { 200: billingResponseSchema, ...guarded } },
+  setBillingPlan: { body: setPlanBodySchema, response: { 200: billingResponseSchema, ...guarded } },
 } as const satisfies { [N in CallName]: RouteSchemas };

@@ -47,7 +47,8 @@ export interface RouteInfo {
     | 'logs'
     | 'announcements'
     | 'notifications'
-    | 'push';
+    | 'push'
+    | 'stats';
   summary: string;
   description?: string;
 }
@@ -516,6 +517,32 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'push',
     summary: 'The application server key for pushManager.subscribe',
+  },
+
+  // ---- statistics and billing (R-STATS, R-BILL) ------------------------------------------------
+  getStats: {
+    method: 'GET',
+    path: '/api/stats',
+    access: 'user',
+    encoding: 'none',
+    tag: 'stats',
+    summary: 'Community statistics; admins also get moderation figures',
+  },
+  getBilling: {
+    method: 'GET',
+    path: '/api/billing',
+    access: 'user',
+    encoding: 'none',
+    tag: 'stats',
+    summary: 'The community plan and its usage against the plan limits',
+  },
+  setBillingPlan: {
+    method: 'PUT',
+    path: '/api/billing/plan',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'stats',
+    summary: 'Admin: change the plan (stored, audited; overrides STOOP_PLAN)',
   },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -157,6 +157,15 @@ export const messages = pgTable(
       t.clientMessageId,
     ),
     index('messages_file_idx').on(t.fileId),
+    // R-STATS-0, R-BILL-2: the statistics and the monthly usage count messages by time across
+    // conversations (per day, per hour, this month); without it each would read the whole table.
+    index('messages_created_at_idx').on(t.createdAt),
+    // R-STATS-7: open flags are counted often and are few; the statistics' predicate matches this one.
+    index('messages_flagged_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.deletedAt} is null and (cardinality(${t.userFlaggedBy}) > 0 or cardinality(${t.adminFlaggedBy}) > 0)`,
+      ),
     index('messages_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -4,3 +4,4 @@ export * from './chat.ts';
 export * from './announcements.ts';
 export * from './notifications.ts';
 export * from './push.ts';
+export * from './billing.ts';

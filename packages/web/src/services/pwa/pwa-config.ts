@@ -13,8 +13,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   includeAssets: ['favicon.svg', 'logo.svg', 'offline.html', 'icons/*.png'],
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-    // Source maps stay out of the precache; they are only for debugging.
-    globIgnores: ['**/*.map'],
+    // Source maps stay out of the precache; they are only for debugging. So does the chart library
+    // of the statistics screen (R-STATS-8), which needs the network anyway: residents' devices
+    // would otherwise download it at every update without ever opening that screen.
+    globIgnores: ['**/*.map', '**/assets/BarSeries-*.js'],
   },
   manifest: {
     id: '/',
