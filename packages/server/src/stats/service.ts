@@ -40,7 +40,7 @@ export function dailySeries(
 }
 
 /** R-STATS-5: 24 buckets, hour 0 to 23, zeros included. */
-export function hourlySeries(counted: { hour: number; messages: number }[]): StatsResponse['busiestHours'] {
+function hourlySeries(counted: { hour: number; messages: number }[]): StatsResponse['busiestHours'] {
   const byHour = new Map(counted.map((row) => [row.hour, row.messages]));
   return Array.from({ length: 24 }, (_, hour) => ({ hour, messages: byHour.get(hour) ?? 0 }));
 }
