@@ -9,6 +9,15 @@ export const TEXTS = {
   noActiveConversation: 'No active conversation',
   alreadyLiked: 'already liked',
   nativeCameraFailed: 'Failed to capture photo with native camera',
+  // ---- moderation (R-ADMIN-7..10, R-CONV-2) ----
+  /** What residents see in place of a message an admin hid (R-ADMIN-9). */
+  messageHiddenByAdmin: 'This message was hidden by an admin.',
+  /** The mark the author and admins see on a hidden message. */
+  messageHiddenMark: 'Hidden by an admin',
+  noFlaggedMessages: 'No flagged messages',
+  loadFlaggedFailed: 'Could not load the flagged messages.',
+  /** A channel flag, unflag, hide or unhide the server refused: the screen rolls back (R-CONV-2). */
+  channelChangeFailed: 'The channel could not be changed.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

@@ -94,12 +94,12 @@ function prepareInsertLocked(db: DbOrTx) {
   // queued (sendMessage), so no row of a locked author reaches the statement.
   const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
-  // column); search_vector is generated. The rows are filtered by the access rule and then sorted
+  // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset. The rows are filtered by the access rule and then sorted
   // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
-      array(select json_array_elements_text(x.mentioned::json))::uuid[]
+      array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,

@@ -73,6 +73,7 @@ import {
   usersListResponseSchema,
   usersQuerySchema,
 } from '../schemas/user.ts';
+import { flaggedPageSchema, flaggedQuerySchema, messageIdParamsSchema } from '../schemas/moderation.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -269,4 +270,10 @@ export const API_SCHEMAS = {
     response: { 200: unregisterPushTokenResponseSchema, ...guarded },
   },
   getVapidPublicKey: { response: { 200: vapidPublicKeySchema } },
+
+  // ---- moderation: flagged content (R-ADMIN-7..10) ----
+  listFlagged: { query: flaggedQuerySchema, response: { 200: flaggedPageSchema, ...guarded } },
+  dismissFlagged: { params: messageIdParamsSchema, response: oneMessage },
+  hideMessage: { params: messageIdParamsSchema, response: oneMessage },
+  unhideMessage: { params: messageIdParamsSchema, response: oneMessage },
 } as const satisfies { [N in CallName]: RouteSchemas };
