@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/sql.ts';
@@ -202,16 +202,6 @@ export async function changeMessage(
   return row;
 }
 
-/** Adds the user to userFlaggedBy; undefined when they had flagged it already (no change, no seq). */
-export async function addUserFlag(tx: Tx, id: string, userId: string): Promise<MessageRow | undefined> {
-  const [row] = await tx
-    .update(messages)
-    .set({ userFlaggedBy: sql`array_append(${messages.userFlaggedBy}, ${userId}::uuid)`, seq: bumpSeq })
-    .where(and(eq(messages.id, id), sql`not (${userId}::uuid = any(${messages.userFlaggedBy}))`))
-    .returning();
-  return row;
-}
-
 export async function insertLike(tx: Tx, messageId: string, userId: string): Promise<boolean> {
   const rows = await tx.insert(messageLikes).values({ messageId, userId }).onConflictDoNothing().returning();
   return rows.length > 0;
@@ -318,12 +308,15 @@ export async function searchMessages(
   q: string,
   limit: number,
   offset: number,
+  viewer: { id: string; isAdmin: boolean },
 ): Promise<{ rows: MessageRow[]; total: number }> {
   const tsQuery = toPrefixQuery(q);
   if (!tsQuery || conversationIds.length === 0) return { rows: [], total: 0 };
   const where = and(
     inArray(messages.conversationId, conversationIds),
     isNull(messages.deletedAt),
+    // R-ADMIN-9: hidden words are not searchable by those who may not read them (a hit would tell).
+    viewer.isAdmin ? undefined : or(eq(messages.adminHidden, false), eq(messages.userId, viewer.id)),
     sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
   );
   const [rows, [count]] = await Promise.all([

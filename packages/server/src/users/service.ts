@@ -9,7 +9,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
-import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+import { findUserByEmail, findUserById, findUsersByIds, listUsers, updateUser, type UserPatch } from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
 
 /**
@@ -121,4 +121,9 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string, current: strin
 /** A user's row by id, for other domains' rules (no visibility rule applied: see getVisibleUser). */
 export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return findUserById(db, id);
+}
+
+/** Several users' rows by id, for other domains (the flagged queue names authors and flaggers). */
+export function findUsers(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
+  return findUsersByIds(db, ids);
 }

@@ -23,6 +23,7 @@ describe('decision 0012, history page as text: the database writes what presentM
   let t: TestApp;
   let author: Headers;
   let reader: Headers;
+  let readerUser: Awaited<ReturnType<typeof makeUser>>;
   let admin: Headers;
   let conversationId: string;
 
@@ -30,7 +31,8 @@ describe('decision 0012, history page as text: the database writes what presentM
     t = await createTestApp();
     const authorUser = await makeUser(t.app, { username: 'Priya Nair' });
     author = await sessionFor(t.app, authorUser);
-    reader = await sessionFor(t.app, await makeUser(t.app));
+    readerUser = await makeUser(t.app);
+    reader = await sessionFor(t.app, readerUser);
     const adminUser = await makeAdmin(t.app);
     admin = await sessionFor(t.app, adminUser);
     conversationId = (await makeChannel(t.app, author)).id;
@@ -107,7 +109,7 @@ describe('decision 0012, history page as text: the database writes what presentM
       .from(messages)
       .where(eq(messages.conversationId, conversationId))
       .orderBy(asc(messages.createdAt), asc(messages.id));
-    const presented = (await presentRows(t.db, rows)).filter((m) => m.parentMessageId === null);
+    const presented = (await presentRows(t.db, rows, { id: readerUser.id, role: 'resident' })).filter((m) => m.parentMessageId === null);
     expect(body.messages).toHaveLength(13);
     expect(body.messages).toEqual(presented);
     // Key for key, in case toEqual ever treated a missing key as undefined.
