@@ -17,7 +17,14 @@ import {
   type Headers,
 } from '../conversations/testing.ts';
 import { connected, settle, until, type Recorder } from '../realtime/testing.ts';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  csrfHeaders,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type TestApp,
+} from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -94,7 +101,10 @@ describe('authorization of the flagged-content calls (R-ROLE-5, R-ACCESS-3, R-AC
   ] as const;
 
   it.each(calls)('%s %s: anonymous 401, locked 403, resident 403', async (method, path) => {
-    expectError(await call(t.app, method, path), 401, { code: 'UNAUTHENTICATED' });
+    // With a valid CSRF pair but no session: the missing session is what answers.
+    expectError(await call(t.app, method, path, undefined, csrfHeaders(t.app)), 401, {
+      code: 'UNAUTHENTICATED',
+    });
     expectError(await call(t.app, method, path, undefined, locked), 403, { code: 'ACCOUNT_LOCKED' });
     expectError(await call(t.app, method, path, undefined, reader), 403, { code: 'FORBIDDEN' });
   });
