@@ -154,9 +154,7 @@ describe('R-ADMIN-7: the flagged queue', () => {
       userFlaggedBy: [],
     });
     const item = (await queue()).data.find((i) => i.message.id === middle.id);
-    expect(item?.flags).toEqual([
-      expect.objectContaining({ byAdmin: true, user: expect.objectContaining({ id: adminId }) }),
-    ]);
+    expect(item?.flags.map((f) => [f.user.id, f.byAdmin])).toEqual([[adminId, true]]);
   });
 
   it('a flagged reply shows its thread around it', async () => {
@@ -209,12 +207,11 @@ describe('R-ADMIN-8: dismiss', () => {
     expect(await queuedIds()).not.toContain(middle.id);
     const kept = (await historyOf(channel.id, reader)).find((m) => m.id === middle.id);
     expect(kept).toMatchObject({ content: 'message 3', metadata: { userFlaggedBy: [flaggerId] } });
-    expect(await auditActions()).toContainEqual(
-      expect.objectContaining({
-        action: 'message.dismiss-flags',
-        details: expect.objectContaining({ messageId: middle.id }),
-      }),
-    );
+    expect(
+      (await auditActions()).some(
+        (a) => a.action === 'message.dismiss-flags' && a.details.messageId === middle.id,
+      ),
+    ).toBe(true);
     await flag(channel.id, middle.id, reader);
     const again = (await queue()).data.find((i) => i.message.id === middle.id);
     // Only the flag given since the dismissal is open.
@@ -363,12 +360,9 @@ describe('moderation by delete and lock, and channel actions, are audited (R-ADM
     const res = await call(t.app, 'DELETE', `/api/messages/${middle.id}`, undefined, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(await queuedIds()).not.toContain(middle.id);
-    expect(await auditActions()).toContainEqual(
-      expect.objectContaining({
-        action: 'message.delete',
-        details: expect.objectContaining({ messageId: middle.id }),
-      }),
-    );
+    expect(
+      (await auditActions()).some((a) => a.action === 'message.delete' && a.details.messageId === middle.id),
+    ).toBe(true);
   });
 
   it('locking the author through the admin lock call shows in the queue', async () => {

@@ -135,7 +135,7 @@ describe('R-ADMIN-10: FlaggedContentPage', () => {
     renderPage();
     await screen.findByText(TEXTS.noFlaggedMessages);
     queue = [item('m9')];
-    await act(async () => {
+    act(() => {
       window.dispatchEvent(new Event('focus'));
     });
     await screen.findByText('rude words m9');
