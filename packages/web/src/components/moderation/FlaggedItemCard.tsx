@@ -150,7 +150,7 @@ export function FlaggedItemCard({ item, busy, onAction }: Props) {
         </div>
       ) : null}
 
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap [&>button]:whitespace-nowrap [&>button]:px-3">
         <Button
           variant="secondary"
           busy={busy === 'dismiss'}
