@@ -19,7 +19,7 @@ import * as flags from './repo/flags.ts';
  */
 
 /** How many messages either side of a queued one show its context (R-ADMIN-7). */
-export const FLAGGED_CONTEXT = 2;
+const FLAGGED_CONTEXT = 2;
 
 async function presentWhole(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
   return (await repo.withDetails(db, rows)).map(presentMessage);

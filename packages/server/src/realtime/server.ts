@@ -274,7 +274,9 @@ function emitMessage(io: ChatServer, event: MessageEvent, message: Message): voi
     return;
   }
   const placeholder = redactFor({ id: '', role: 'resident' }, message);
-  io.to(room).except([userRoom(message.userId), ADMINS_ROOM]).emit(event, { message: placeholder });
+  io.to(room)
+    .except([userRoom(message.userId), ADMINS_ROOM])
+    .emit(event, { message: placeholder });
   void io
     .in(room)
     .fetchSockets()

@@ -9,7 +9,14 @@ import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
-import { findUserByEmail, findUserById, findUsersByIds, listUsers, updateUser, type UserPatch } from './repo.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  listUsers,
+  updateUser,
+  type UserPatch,
+} from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
 
 /**

@@ -3,7 +3,7 @@ import { idSchema, messageSchema } from './chat.ts';
 import { publicUserSchema } from './user.ts';
 
 /** R-ADMIN-7: at most this many queue items per page of GET /api/admin/flagged. */
-export const FLAGGED_PAGE_SIZE_MAX = 50;
+const FLAGGED_PAGE_SIZE_MAX = 50;
 
 /** GET /api/admin/flagged query: oldest pages last, newest flag first. */
 export const flaggedQuerySchema = z.object({
