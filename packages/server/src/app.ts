@@ -27,6 +27,7 @@ import { EventBus } from './bus.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { syncRoutes } from './sync/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(logRoutes);
   await app.register(statsRoutes);
   await app.register(billingRoutes);
+  await app.register(moderationRoutes);
 
   // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
   app.decorate('io', attachRealtime(app, app.bus));

@@ -11,3 +11,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
 export * from './plans.ts';
 export * from './schemas/stats.ts';
+export * from './schemas/moderation.ts';

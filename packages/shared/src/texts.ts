@@ -16,6 +16,15 @@ export const TEXTS = {
   billingPlanChangeFailed: 'Could not change the plan. Please try again.',
   statsLoadFailed: 'Could not load the statistics. Please try again.',
   billingLoadFailed: 'Could not load billing. Please try again.',
+  // ---- moderation (R-ADMIN-7..10, R-CONV-2) ----
+  /** What residents see in place of a message an admin hid (R-ADMIN-9). */
+  messageHiddenByAdmin: 'This message was hidden by an admin.',
+  /** The mark the author and admins see on a hidden message. */
+  messageHiddenMark: 'Hidden by an admin',
+  noFlaggedMessages: 'No flagged messages',
+  loadFlaggedFailed: 'Could not load the flagged messages.',
+  /** A channel flag, unflag, hide or unhide the server refused: the screen rolls back (R-CONV-2). */
+  channelChangeFailed: 'The channel could not be changed.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

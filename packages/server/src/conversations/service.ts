@@ -10,6 +10,7 @@ import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored } from '../files/storage.ts';
 import { recentFiles as recentFilesOf } from '../messages/service.ts';
 import { findUser } from '../users/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { presentParticipant } from '../users/present.ts';
 import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
 import type { ChatContext } from '../context.ts';
@@ -46,7 +47,7 @@ export async function conversationDetails(ctx: ChatContext, user: UserRow, id: s
     viewConversation(ctx.db, conversation, user.id),
     repo.participantUsers(ctx.db, id),
     repo.countMessagesAndFiles(ctx.db, id),
-    recentFilesOf(ctx.db, id, RECENT_FILES),
+    recentFilesOf(ctx.db, id, RECENT_FILES, user),
   ]);
   const participants = participantRows.map(presentParticipant);
   return { conversation: view, participants, ...counts, recentFiles };
@@ -237,13 +238,22 @@ export async function channelAdminAction(
   requireAdmin(admin);
   const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
   if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
-  let row: ConversationRow | undefined;
-  if (action === 'flag') row = await repo.addAdminFlag(ctx.db, id, admin.id);
-  else if (action === 'unflag') row = await repo.updateConversation(ctx.db, id, { adminFlaggedBy: [] });
-  else row = await repo.updateConversation(ctx.db, id, { adminHidden: !conversation.adminHidden });
-  if (!row) throw notFound('Conversation not found');
-  // One statement, committed: its event may leave now.
-  return announceUpdated(ctx.db, ctx.bus, row, admin.id, action === 'hide');
+  return inTransaction(ctx, async (tx, events) => {
+    let row: ConversationRow | undefined;
+    if (action === 'flag') row = await repo.addAdminFlag(tx, id, admin.id);
+    else if (action === 'unflag') row = await repo.updateConversation(tx, id, { adminFlaggedBy: [] });
+    else row = await repo.updateConversation(tx, id, { adminHidden: !conversation.adminHidden });
+    if (!row) throw notFound('Conversation not found');
+    // R-ADMIN-4: every admin action is audited, in the same transaction as the change.
+    const audited = action === 'hide' ? (row.adminHidden ? 'hide' : 'unhide') : action;
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `channel.${audited}`,
+      targetUserId: null,
+      details: { conversationId: id, name: row.name },
+    });
+    return announceUpdated(tx, events, row, admin.id, action === 'hide');
+  });
 }
 
 /**

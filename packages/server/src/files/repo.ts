@@ -19,9 +19,14 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
 export async function messageOfFile(
   db: DbOrTx,
   fileId: string,
-): Promise<{ id: string; deletedAt: Date | null } | undefined> {
+): Promise<{ id: string; userId: string; deletedAt: Date | null; adminHidden: boolean } | undefined> {
   const [row] = await db
-    .select({ id: messages.id, deletedAt: messages.deletedAt })
+    .select({
+      id: messages.id,
+      userId: messages.userId,
+      deletedAt: messages.deletedAt,
+      adminHidden: messages.adminHidden,
+    })
     .from(messages)
     .where(eq(messages.fileId, fileId))
     .limit(1);

@@ -2,6 +2,7 @@ import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, UserRow } from '../db/schema/index.ts';
 import { requireConversationAccess } from '../access/index.ts';
+import { seesHiddenContent } from '../messages/present.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
 import { deleteFileRow, findFile, insertFile, messageOfFile } from './repo.ts';
@@ -70,6 +71,8 @@ export async function downloadFile(
   await requireConversationAccess(db, user, file.conversationId, 'read');
   const message = await messageOfFile(db, fileId);
   if (message?.deletedAt) throw notFound('File not found');
+  // R-ADMIN-9: the file of a hidden message goes only to its author and admins.
+  if (message?.adminHidden && !seesHiddenContent(user, message.userId)) throw notFound('File not found');
   const key = thumbnail ? file.thumbnailKey : file.storageKey;
   if (!key) throw notFound('This file has no thumbnail');
   const body = await readStored(uploadDir, key).catch(() => {

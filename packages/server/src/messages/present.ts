@@ -1,4 +1,5 @@
 import type { Message } from '@stoop/shared';
+import { isAdmin, type Viewer } from '../access/rules.ts';
 import type { MessageView } from './repo.ts';
 
 import { fileUrl, thumbnailUrl } from '../files/urls.ts';
@@ -30,8 +31,35 @@ export function presentMessage(view: MessageView): Message {
       userFlaggedBy: view.userFlaggedBy,
       adminFlaggedBy: view.adminFlaggedBy,
       mentionedUsers: view.deletedAt ? [] : view.mentionedUsers,
+      adminHidden: view.adminHidden,
     },
     clientMessageId: view.clientMessageId,
     seq: view.seq,
+  };
+}
+
+/** Whether `viewer` may see what an admin hid in this message: its author and admins (R-ADMIN-9). */
+export function seesHiddenContent(viewer: Pick<Viewer, 'id' | 'role'>, authorId: string): boolean {
+  return isAdmin(viewer) || viewer.id === authorId;
+}
+
+/**
+ * The message as `viewer` may see it (R-ADMIN-9): a hidden message keeps its place, thread and
+ * flags but loses content, file, likes and mentions for everyone but its author and admins. Every
+ * REST answer, sync page and socket event goes through it; history pages do the same in SQL
+ * (repo/present-sql.ts).
+ */
+export function redactFor(viewer: Pick<Viewer, 'id' | 'role'>, message: Message): Message {
+  if (!message.metadata.adminHidden || seesHiddenContent(viewer, message.userId)) return message;
+  return {
+    ...message,
+    content: '',
+    likedBy: [],
+    fileUrl: null,
+    fileName: null,
+    fileType: null,
+    fileSize: null,
+    thumbnailUrl: null,
+    metadata: { ...message.metadata, mentionedUsers: [] },
   };
 }

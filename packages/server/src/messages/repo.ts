@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
@@ -94,12 +94,12 @@ function prepareInsertLocked(db: DbOrTx) {
   // queued (sendMessage), so no row of a locked author reaches the statement.
   const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
-  // column); search_vector is generated. The rows are filtered by the access rule and then sorted
+  // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset. The rows are filtered by the access rule and then sorted
   // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
-      array(select json_array_elements_text(x.mentioned::json))::uuid[]
+      array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
@@ -198,16 +198,6 @@ export async function changeMessage(
     .update(messages)
     .set({ ...patch, seq: bumpSeq })
     .where(eq(messages.id, id))
-    .returning();
-  return row;
-}
-
-/** Adds the user to userFlaggedBy; undefined when they had flagged it already (no change, no seq). */
-export async function addUserFlag(tx: Tx, id: string, userId: string): Promise<MessageRow | undefined> {
-  const [row] = await tx
-    .update(messages)
-    .set({ userFlaggedBy: sql`array_append(${messages.userFlaggedBy}, ${userId}::uuid)`, seq: bumpSeq })
-    .where(and(eq(messages.id, id), sql`not (${userId}::uuid = any(${messages.userFlaggedBy}))`))
     .returning();
   return row;
 }
@@ -318,12 +308,15 @@ export async function searchMessages(
   q: string,
   limit: number,
   offset: number,
+  viewer: { id: string; isAdmin: boolean },
 ): Promise<{ rows: MessageRow[]; total: number }> {
   const tsQuery = toPrefixQuery(q);
   if (!tsQuery || conversationIds.length === 0) return { rows: [], total: 0 };
   const where = and(
     inArray(messages.conversationId, conversationIds),
     isNull(messages.deletedAt),
+    // R-ADMIN-9: hidden words are not searchable by those who may not read them (a hit would tell).
+    viewer.isAdmin ? undefined : or(eq(messages.adminHidden, false), eq(messages.userId, viewer.id)),
     sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
   );
   const [rows, [count]] = await Promise.all([

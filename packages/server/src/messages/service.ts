@@ -6,6 +6,7 @@ import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
 import {
   CONVERSATION_NOT_FOUND,
   MESSAGE_NOT_FOUND,
+  type Viewer,
   isAdmin,
   readableConversationIds,
   requireConversationAccess,
@@ -20,16 +21,28 @@ import { removeStored, storeBytes } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { readHistory } from './repo/history.ts';
 import { resolveMentions } from './mentions.ts';
-import { presentMessage } from './present.ts';
+import { presentMessage, redactFor, seesHiddenContent } from './present.ts';
 import * as repo from './repo.ts';
+import * as flags from './repo/flags.ts';
+import { recordAudit } from '../audit/service.ts';
 import { sendBatcherOf, type SendOutcome } from './send-batcher.ts';
 
-export async function presentRows(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
+/** The messages whole, as events carry them (realtime/server.ts redacts them per socket). */
+async function presentWhole(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
   return (await repo.withDetails(db, rows)).map(presentMessage);
 }
 
+/** The messages as `viewer` may see them (R-ADMIN-9: hidden ones redacted). */
+export async function presentRows(
+  db: DbOrTx,
+  rows: MessageRow[],
+  viewer: Pick<Viewer, 'id' | 'role'>,
+): Promise<Message[]> {
+  return (await presentWhole(db, rows)).map((message) => redactFor(viewer, message));
+}
+
 async function presentOne(db: DbOrTx, row: MessageRow): Promise<Message> {
-  const [message] = await presentRows(db, [row]);
+  const [message] = await presentWhole(db, [row]);
   if (!message) throw new Error('presenting a message returned nothing');
   return message;
 }
@@ -207,6 +220,12 @@ async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
   return access;
 }
 
+/** A hidden message cannot be liked or unliked by those who only see its placeholder (R-ADMIN-9). */
+function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
+  if (message.adminHidden && !seesHiddenContent(user, message.userId))
+    throw badRequest('This message was hidden by an admin');
+}
+
 /**
  * Runs a message change under the change lock and publishes `event` with the changed message once
  * it committed (inTransaction).
@@ -231,21 +250,23 @@ async function commitChange(
 
 /** POST /api/messages/{id}/like: R-MSG-9, R-ERR-5, a second like is a 400 whose message contains 'already liked'. */
 export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
-  await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', async (tx) => {
+  refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
+  const message = await commitChange(ctx, 'message:liked', async (tx) => {
     if (!(await repo.insertLike(tx, id, user.id)))
       throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
     return repo.changeMessage(tx, id, {});
   });
+  return redactFor(user, message);
 }
 
 /** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (R-MSG-9, R-ERR-4 treats it as done). */
 export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
-  await liveMessage(ctx, user, id);
-  return commitChange(ctx, 'message:liked', async (tx) => {
+  refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
+  const message = await commitChange(ctx, 'message:liked', async (tx) => {
     if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
     return repo.changeMessage(tx, id, {});
   });
+  return redactFor(user, message);
 }
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
@@ -274,9 +295,18 @@ export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string)
     await requireMessageAccess(ctx.db, user, id, 'read');
     if (found.userId !== user.id) throw forbidden('Only the author or an admin can delete a message');
   }
-  if (found.deletedAt) return presentOne(ctx.db, found);
+  if (found.deletedAt) return redactFor(user, await presentOne(ctx.db, found));
   let file: FileRow | undefined;
   const message = await commitChange(ctx, 'message:deleted', async (tx) => {
+    // R-ADMIN-4: an admin removing someone else's message is moderation, and audited.
+    if (found.userId !== user.id) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'message.delete',
+        targetUserId: found.userId,
+        details: { messageId: id, conversationId: found.conversationId },
+      });
+    }
     const now = new Date();
     const row = await repo.changeMessage(tx, id, {
       content: '',
@@ -289,10 +319,13 @@ export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string)
     return row;
   });
   if (file) await removeStored(ctx.config.UPLOAD_DIR, [file.storageKey, file.thumbnailKey]);
-  return message;
+  return redactFor(user, message);
 }
 
-/** POST /api/conversations/{id}/flag {messageId}: adds the caller to userFlaggedBy once. */
+/**
+ * POST /api/conversations/{id}/flag {messageId}: adds the caller to userFlaggedBy once, or to
+ * adminFlaggedBy when the caller is an admin, and stores when (R-ADMIN-7: the admins' queue).
+ */
 export async function flagMessage(
   ctx: ChatContext,
   user: UserRow,
@@ -304,12 +337,12 @@ export async function flagMessage(
   return inTransaction(
     ctx,
     async (tx, events) => {
-      const changed = await repo.addUserFlag(tx, messageId, user.id);
+      const changed = await flags.addFlag(tx, messageId, user.id, isAdmin(user));
       // Flagging twice changes nothing: no new seq, no event, same answer.
-      if (!changed) return presentOne(tx, message);
+      if (!changed) return redactFor(user, await presentOne(tx, message));
       const presented = await presentOne(tx, changed);
       events.publish('message:updated', { message: presented });
-      return presented;
+      return redactFor(user, presented);
     },
     repo.lockChanges,
   );
@@ -323,8 +356,8 @@ export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
     : message;
   if (!parentRow) throw notFound(MESSAGE_NOT_FOUND);
   const [parent, replies] = await Promise.all([
-    presentOne(ctx.db, parentRow),
-    repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows)),
+    presentOne(ctx.db, parentRow).then((whole) => redactFor(user, whole)),
+    repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows, user)),
   ]);
   return { conversationId: parentRow.conversationId, parent, replies };
 }
@@ -336,13 +369,25 @@ export async function searchMessages(
   query: { q: string; limit: number; offset: number },
 ): Promise<{ messages: Message[]; total: number }> {
   const ids = await readableConversationIds(ctx.db, user);
-  const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
-  return { messages: await presentRows(ctx.db, rows), total };
+  const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset, {
+    id: user.id,
+    isAdmin: isAdmin(user),
+  });
+  return { messages: await presentRows(ctx.db, rows, user), total };
 }
 
-/** The newest messages with a file in a conversation, presented (the details page's recent files). */
-export async function recentFiles(db: DbOrTx, conversationId: string, limit: number): Promise<Message[]> {
-  return presentRows(db, await repo.recentFileMessages(db, conversationId, limit));
+/**
+ * The newest messages with a file in a conversation, presented (the details page's recent files);
+ * files of messages hidden from the viewer are left out (R-ADMIN-9).
+ */
+export async function recentFiles(
+  db: DbOrTx,
+  conversationId: string,
+  limit: number,
+  viewer: Viewer,
+): Promise<Message[]> {
+  const shown = await presentRows(db, await repo.recentFileMessages(db, conversationId, limit), viewer);
+  return shown.filter((message) => message.fileUrl !== null);
 }
 
 /** Message rows changed after `after` in the given conversations, oldest change first (the sync feed). */

@@ -9,6 +9,7 @@ import {
   type Ack,
   type ClientToServerEvents,
   type Conversation,
+  type Message,
   type ServerToClientEvents,
 } from '@stoop/shared';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
@@ -18,6 +19,7 @@ import { canRead, readableConversationIds, requireConversationAccess, type Viewe
 import type { Db } from '../db/client.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUser } from '../users/service.ts';
+import { redactFor, seesHiddenContent } from '../messages/present.ts';
 import { batchSocketWrites } from './write-batching.ts';
 import type { EventBus } from '../bus.ts';
 import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
@@ -37,6 +39,8 @@ type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServer
 export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
+/** Every admin socket (the role is fixed for a socket's life: a role change ends it, R-RT-9). */
+const ADMINS_ROOM = 'admins';
 
 /** Presence broadcasts wait this long so a burst of connects becomes one event. */
 const PRESENCE_DEBOUNCE_MS = 100;
@@ -102,7 +106,11 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
 
   io.on('connection', (socket: ChatSocket) => {
     const { userId } = socket.data;
-    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
+    void socket.join([
+      userRoom(userId),
+      sessionRoom(socket.data.sessionId),
+      ...(socket.data.role === 'admin' ? [ADMINS_ROOM] : []),
+    ]);
     const endAtExpiry = watchSessionExpiry(app, socket);
     socket.on('disconnect', () => endAtExpiry.cancel());
     const joined = joinReadableRooms(db, socket).catch((error: unknown) => {
@@ -219,11 +227,10 @@ async function handleJoin(
 
 /** The one place that turns domain events into socket emits. */
 function mapDomainEvents(io: ChatServer, bus: EventBus): void {
-  const toConversation = (id: string) => io.to(conversationRoom(id));
-  bus.on('message:new', (p) => toConversation(p.message.conversationId).emit('message:new', p));
-  bus.on('message:updated', (p) => toConversation(p.message.conversationId).emit('message:updated', p));
-  bus.on('message:deleted', (p) => toConversation(p.message.conversationId).emit('message:deleted', p));
-  bus.on('message:liked', (p) => toConversation(p.message.conversationId).emit('message:liked', p));
+  const messageEvents = ['message:new', 'message:updated', 'message:deleted', 'message:liked'] as const;
+  for (const event of messageEvents) {
+    bus.on(event, ({ message }) => emitMessage(io, event, message));
+  }
 
   bus.on('conversation:created', ({ conversation }) => {
     const room = conversationRoom(conversation.id);
@@ -250,6 +257,35 @@ function mapDomainEvents(io: ChatServer, bus: EventBus): void {
     io.to(room).emit('conversation:deleted', { conversationId });
     io.in(room).socketsLeave(room);
   });
+}
+
+type MessageEvent = 'message:new' | 'message:updated' | 'message:deleted' | 'message:liked';
+
+/**
+ * A message event to its conversation's room. A hidden message (R-ADMIN-9) goes whole only to the
+ * sockets of its author and of admins in the room; every other socket gets the placeholder
+ * (redactFor). Clients order changes by seq (R-MSG-12), so the second emit may come later.
+ */
+function emitMessage(io: ChatServer, event: MessageEvent, message: Message): void {
+  const room = conversationRoom(message.conversationId);
+  if (!message.metadata.adminHidden) {
+    io.to(room).emit(event, { message });
+    return;
+  }
+  const placeholder = redactFor({ id: '', role: 'resident' }, message);
+  io.to(room)
+    .except([userRoom(message.userId), ADMINS_ROOM])
+    .emit(event, { message: placeholder });
+  void io
+    .in(room)
+    .fetchSockets()
+    .then((sockets) => {
+      for (const socket of sockets) {
+        if (seesHiddenContent(viewerOf(socket), message.userId)) socket.emit(event, { message });
+      }
+    })
+    // Only the whole copy is lost (a Redis hiccup); those sockets still have the placeholder.
+    .catch(() => undefined);
 }
 
 /** A socket's user as the access rule sees them; locked users never get a socket (the handshake). */

@@ -19,7 +19,8 @@ export async function syncChanges(
   const rows = await messagesChangedAfter(ctx.db, ids, query.after, query.limit + 1);
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
-  const changes = await presentRows(ctx.db, page);
+  // R-ADMIN-9: a hidden message reaches a resident as its placeholder only.
+  const changes = await presentRows(ctx.db, page, user);
   const last = page.at(-1);
   return { changes, next: last ? last.seq : query.after, hasMore };
 }

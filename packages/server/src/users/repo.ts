@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LockReason, Role, UserMetadata, UserStatus } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
@@ -11,6 +11,13 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The rows of these users, in no particular order; unknown ids are left out. */
+export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, valid));
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {

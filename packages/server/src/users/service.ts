@@ -13,6 +13,7 @@ import {
   countAdmins,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertUser,
   listUsers,
   updateUser,
@@ -154,4 +155,9 @@ export function listAccounts(db: DbOrTx, filter: Parameters<typeof listUsers>[1]
 
 export function adminCount(db: DbOrTx): Promise<number> {
   return countAdmins(db);
+}
+
+/** Several users' rows by id, for other domains (the flagged queue names authors and flaggers). */
+export function findUsers(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
+  return findUsersByIds(db, ids);
 }

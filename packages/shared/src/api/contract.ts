@@ -79,6 +79,7 @@ import {
   statsQuerySchema,
   statsResponseSchema,
 } from '../schemas/stats.ts';
+import { flaggedPageSchema, flaggedQuerySchema, messageIdParamsSchema } from '../schemas/moderation.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -280,4 +281,9 @@ export const API_SCHEMAS = {
   getStats: { query: statsQuerySchema, response: { 200: statsResponseSchema, ...guarded } },
   getBilling: { response: { 200: billingResponseSchema, ...guarded } },
   setBillingPlan: { body: setPlanBodySchema, response: { 200: billingResponseSchema, ...guarded } },
+  // ---- moderation: flagged content (R-ADMIN-7..10) ----
+  listFlagged: { query: flaggedQuerySchema, response: { 200: flaggedPageSchema, ...guarded } },
+  dismissFlagged: { params: messageIdParamsSchema, response: oneMessage },
+  hideMessage: { params: messageIdParamsSchema, response: oneMessage },
+  unhideMessage: { params: messageIdParamsSchema, response: oneMessage },
 } as const satisfies { [N in CallName]: RouteSchemas };

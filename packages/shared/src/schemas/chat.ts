@@ -50,6 +50,11 @@ export const messageSchema = z.object({
     userFlaggedBy: z.array(z.string()),
     adminFlaggedBy: z.array(z.string()),
     mentionedUsers: z.array(z.string()),
+    /**
+     * R-ADMIN-9: an admin hid it. Residents other than the author get it without content, file,
+     * likes or mentions and show TEXTS.messageHiddenByAdmin; the author and admins get it whole.
+     */
+    adminHidden: z.boolean(),
   }),
   clientMessageId: z.string().nullable(),
   /** Position in the change feed of the last change to this message (R-DELIVERY-2: one sequence). */

@@ -158,11 +158,23 @@ describe('R-CONV-2, R-CONV-3 optimistic changes with rollback', () => {
     expect(fetchMock.mock.calls[2]![0] as string).toContain('/api/conversations/c1/admin-hide-channel');
   });
 
-  it('admin changes roll back when the call fails', async () => {
+  it('R-CONV-2: admin changes show at once, and roll back with their toast when the call fails', async () => {
     useConversationsStore.setState({ conversations: [conversation()] });
+    const errorToast = vi.spyOn(toast, 'error');
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const meta = () => useConversationsStore.getState().conversations[0]!.metadata;
+    const flagging = useConversationsStore.getState().adminChannel('c1', 'flag');
+    expect(meta().adminFlaggedBy).toEqual(['me']);
+    answer(json(404, { message: 'Conversation not found' }));
+    expect(await flagging).toBe(false);
+    expect(meta().adminFlaggedBy).toEqual([]);
+    expect(errorToast).toHaveBeenCalledWith(TEXTS.channelChangeFailed, {
+      description: 'Conversation not found',
+    });
     fetchMock.mockResolvedValueOnce(json(500, { message: 'nope' }));
     await useConversationsStore.getState().adminChannel('c1', 'hide');
-    expect(useConversationsStore.getState().conversations[0]!.metadata.adminHidden).toBe(false);
+    expect(meta().adminHidden).toBe(false);
   });
 
   it('update failure returns null', async () => {

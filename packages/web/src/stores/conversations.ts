@@ -260,7 +260,11 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         return true;
       } catch (error) {
         set({ conversations: get().conversations.map((c) => (c.id === conversationId ? before : c)) });
-        toast.error(isApiError(error) ? error.message : 'The channel could not be changed.');
+        // R-CONV-2: the fixed text, with the server's reason (e.g. the channel is gone) below it.
+        toast.error(
+          TEXTS.channelChangeFailed,
+          isApiError(error) ? { description: error.message } : undefined,
+        );
         return false;
       }
     },

@@ -97,7 +97,7 @@ function localEcho(send: OutgoingMessage, userId: string): Message {
     fileType: send.file?.type ?? null,
     fileSize: send.file?.size ?? null,
     thumbnailUrl: null,
-    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
+    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [], adminHidden: false },
     clientMessageId: send.clientMessageId,
     seq: 0,
   };

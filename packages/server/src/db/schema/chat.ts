@@ -138,6 +138,13 @@ export const messages = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(content, ''))`,
     ),
+    /**
+     * R-ADMIN-9: an admin hid the message. Readers other than its author and admins get it without
+     * content, file, likes or mentions (messages/present.ts redactFor, repo/present-sql.ts).
+     */
+    adminHidden: boolean('admin_hidden').notNull().default(false),
+    /** R-ADMIN-8: when an admin last settled its flags (dismiss or hide); later flags queue it again. */
+    flagsReviewedAt: at('flags_reviewed_at'),
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
@@ -182,6 +189,29 @@ export const messageLikes = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
+/**
+ * R-ADMIN-7: who flagged a message and when. The metadata lists (user_flagged_by, admin_flagged_by)
+ * stay the message's shape (R-USER-4); this table adds the time for the admins' queue.
+ */
+export const messageFlags = pgTable(
+  'message_flags',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Flagged by an admin (admin_flagged_by) rather than a resident (user_flagged_by). */
+    byAdmin: boolean('by_admin').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('message_flags_created_idx').on(t.createdAt),
+  ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -1,5 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { files, messageLikes, messages } from '../../db/schema/index.ts';
+import type { SqlViewer } from '../../access/repo/sql.ts';
 import { presentedMessageColumns } from './present-sql.ts';
 
 /**
@@ -39,6 +40,7 @@ export function pageText(
   comparison: KeyComparison,
   bound: SQL,
   limit: number,
+  viewer: HiddenViewer,
 ): SQL {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`page read size ${limit} is not a count`);
   const order = orderOf(comparison);
@@ -58,7 +60,15 @@ export function pageText(
     from page m
     left join ${files} f on f.id = m.file_id
     left join likes lk on lk.message_id = m.id
-    cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`)}) presented)`;
+    cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`, seesHiddenSql('m', viewer))}) presented)`;
+}
+
+/** The statement's viewer, for hidden messages (R-ADMIN-9): their id and whether they are an admin. */
+export type HiddenViewer = Pick<SqlViewer, 'id' | 'isAdmin'>;
+
+/** True where the viewer may see the hidden message `alias` whole: its author or an admin. */
+function seesHiddenSql(alias: string, viewer: HiddenViewer): SQL {
+  return sql`(${viewer.isAdmin} or ${sql.identifier(alias)}.user_id = ${viewer.id}::uuid)`;
 }
 
 /** The JSON texts of a page column, in the column's order. */

@@ -10,7 +10,15 @@ import {
 } from '../../db/schema/index.ts';
 import { canReadSql, isAdmin, type SqlViewer, type Viewer } from '../../access/index.ts';
 import { unreadAfter, type ConversationStats } from '../../conversations/repo.ts';
-import { anchorKey, anyBeyond, cursorKey, jsonValue, pageText, splitPage } from './history-page.ts';
+import {
+  anchorKey,
+  anyBeyond,
+  cursorKey,
+  jsonValue,
+  pageText,
+  splitPage,
+  type HiddenViewer,
+} from './history-page.ts';
 
 /**
  * A keyset bound that every row is below: (created_at, id) < (infinity, any) holds for all rows, so
@@ -171,12 +179,12 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction, readSize: numbe
   const userId = sql.placeholder('userId');
   const readPosition = sql`(select cp.last_read_seq from ${conversationParticipants} cp
     where cp.conversation_id = ${id} and cp.user_id = ${userId})`;
-  const page = pageColumns(direction, id, readSize);
   const viewer: SqlViewer = {
     id: userId,
     isAdmin: sql`${sql.placeholder('viewerIsAdmin')}::boolean`,
     isLocked: sql`${sql.placeholder('viewerIsLocked')}::boolean`,
   };
+  const page = pageColumns(direction, id, readSize, { id: userId, isAdmin: viewer.isAdmin });
   return db
     .select({
       conversation: conversations,
@@ -212,13 +220,18 @@ type PageColumns = Record<'older' | 'newer' | 'olderBeyond' | 'newerBeyond' | 'a
  * page does not read: the rows between the cursor and the page are exactly the page, so that is
  * "more on the other side" without reading any of them.
  */
-function pageColumns(direction: Direction, id: Placeholder, readSize: number): PageColumns {
+function pageColumns(
+  direction: Direction,
+  id: Placeholder,
+  readSize: number,
+  viewer: HiddenViewer,
+): PageColumns {
   const none = sql`null`;
   const cursor = cursorKey(id, sql.placeholder('cursorDate'), sql.placeholder('cursorId'));
   switch (direction) {
     case 'older':
       return {
-        older: pageText(id, '<', cursor, readSize + 1),
+        older: pageText(id, '<', cursor, readSize + 1, viewer),
         newer: none,
         olderBeyond: none,
         newerBeyond: anyBeyond(id, '>=', cursor),
@@ -227,7 +240,7 @@ function pageColumns(direction: Direction, id: Placeholder, readSize: number): P
     case 'newer':
       return {
         older: none,
-        newer: pageText(id, '>', cursor, readSize + 1),
+        newer: pageText(id, '>', cursor, readSize + 1, viewer),
         olderBeyond: anyBeyond(id, '<=', cursor),
         newerBeyond: none,
         anchorFound: none,
@@ -235,9 +248,9 @@ function pageColumns(direction: Direction, id: Placeholder, readSize: number): P
     case 'around': {
       const anchor = anchorKey(id, sql.placeholder('cursorId'));
       return {
-        older: pageText(id, '<', anchor, Math.floor(readSize / 2) + 1),
+        older: pageText(id, '<', anchor, Math.floor(readSize / 2) + 1, viewer),
         // The anchor itself is the first of the newer side.
-        newer: pageText(id, '>=', anchor, readSize + 1),
+        newer: pageText(id, '>=', anchor, readSize + 1, viewer),
         olderBeyond: none,
         newerBeyond: none,
         anchorFound: sql`exists(select 1 from ${messages} a where a.id = ${sql.placeholder('cursorId')}::uuid

@@ -22,16 +22,20 @@ import { presentRows } from '../service.ts';
 describe('decision 0012, history page as text: the database writes what presentMessage writes', () => {
   let t: TestApp;
   let author: Headers;
+  let authorUser: Awaited<ReturnType<typeof makeUser>>;
+  let adminUser: Awaited<ReturnType<typeof makeAdmin>>;
   let reader: Headers;
+  let readerUser: Awaited<ReturnType<typeof makeUser>>;
   let admin: Headers;
   let conversationId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const authorUser = await makeUser(t.app, { username: 'Priya Nair' });
+    authorUser = await makeUser(t.app, { username: 'Priya Nair' });
     author = await sessionFor(t.app, authorUser);
-    reader = await sessionFor(t.app, await makeUser(t.app));
-    const adminUser = await makeAdmin(t.app);
+    readerUser = await makeUser(t.app);
+    reader = await sessionFor(t.app, readerUser);
+    adminUser = await makeAdmin(t.app);
     admin = await sessionFor(t.app, adminUser);
     conversationId = (await makeChannel(t.app, author)).id;
     const send = (content: string, extra: Record<string, string> = {}) =>
@@ -62,10 +66,15 @@ describe('decision 0012, history page as text: the database writes what presentM
     const flagged = await send('flagged by a resident and an admin');
     await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, reader);
     await call(t.app, 'POST', `/api/conversations/${conversationId}/flag`, { messageId: flagged.id }, admin);
-    // No call sets a message's adminFlaggedBy yet; the column is presented all the same.
+    // R-ADMIN-9: a hidden message with a file and a like, whole for author and admins only.
+    const hidden = await sendFile('hidden.png', PNG_1X1, 'image/png');
+    await call(t.app, 'POST', `/api/messages/${hidden.id}/like`, {}, reader);
     await t.db.execute(
-      sql`update messages set admin_flagged_by = array[${adminUser.id}]::uuid[] where id = ${flagged.id}`,
+      sql`update messages set mentioned_users = array[${authorUser.id}]::uuid[] where id = ${hidden.id}`,
     );
+    expect(
+      (await call(t.app, 'POST', `/api/admin/messages/${hidden.id}/hide`, undefined, admin)).statusCode,
+    ).toBe(200);
     const edited = await send('before the edit');
     await call(t.app, 'PUT', `/api/messages/${edited.id}`, { content: 'after the edit' }, author);
     const parent = await send('a thread starts here');
@@ -100,19 +109,45 @@ describe('decision 0012, history page as text: the database writes what presentM
     return JSON.parse(res.body) as MessagesPage;
   }
 
-  it('every message of the page equals presentMessage of the same row', async () => {
-    const body = await page(reader);
+  it('every message of the page equals presentMessage of the same row, for each kind of viewer', async () => {
     const rows = await t.db
       .select()
       .from(messages)
       .where(eq(messages.conversationId, conversationId))
       .orderBy(asc(messages.createdAt), asc(messages.id));
-    const presented = (await presentRows(t.db, rows)).filter((m) => m.parentMessageId === null);
-    expect(body.messages).toHaveLength(13);
-    expect(body.messages).toEqual(presented);
-    // Key for key, in case toEqual ever treated a missing key as undefined.
-    for (const [i, message] of body.messages.entries()) {
-      expect(Object.keys(message).sort()).toEqual(Object.keys(presented[i]!).sort());
+    const viewers = [
+      [reader, { id: readerUser.id, role: 'resident' }],
+      [author, { id: authorUser.id, role: 'resident' }],
+      [admin, { id: adminUser.id, role: 'admin' }],
+    ] as const;
+    for (const [headers, viewer] of viewers) {
+      const body = await page(headers);
+      const presented = (await presentRows(t.db, rows, viewer)).filter((m) => m.parentMessageId === null);
+      expect(body.messages).toHaveLength(14);
+      expect(body.messages).toEqual(presented);
+      // Key for key, in case toEqual ever treated a missing key as undefined.
+      for (const [i, message] of body.messages.entries()) {
+        expect(Object.keys(message).sort()).toEqual(Object.keys(presented[i]!).sort());
+      }
+    }
+  });
+
+  it('R-ADMIN-9: a hidden message reaches the reader without content, file, likes or mentions', async () => {
+    const hiddenFor = async (headers: Headers) =>
+      (await page(headers)).messages.find((m) => m.metadata.adminHidden)!;
+    expect(await hiddenFor(reader)).toMatchObject({
+      content: '',
+      fileUrl: null,
+      thumbnailUrl: null,
+      likedBy: [],
+      metadata: { mentionedUsers: [], adminHidden: true },
+    });
+    for (const headers of [author, admin]) {
+      expect(await hiddenFor(headers)).toMatchObject({
+        content: 'file hidden.png',
+        likedBy: [expect.any(String)],
+        metadata: { mentionedUsers: [expect.any(String)], adminHidden: true },
+      });
     }
   });
 
@@ -123,7 +158,7 @@ describe('decision 0012, history page as text: the database writes what presentM
     expect(byContent('file notes')).toMatchObject({ fileType: 'text/plain', thumbnailUrl: null });
     expect(byContent('liked twice').likedBy).toHaveLength(2);
     expect(byContent('liked once').likedBy).toHaveLength(1);
-    expect(byContent('flagged').metadata.userFlaggedBy).toHaveLength(2);
+    expect(byContent('flagged').metadata.userFlaggedBy).toHaveLength(1);
     expect(byContent('flagged').metadata.adminFlaggedBy).toHaveLength(1);
     expect(byContent('hello @Priya').metadata.mentionedUsers).toHaveLength(1);
     expect(byContent('a thread').replies).toHaveLength(2);
@@ -148,7 +183,7 @@ describe('decision 0012, history page as text: the database writes what presentM
 
   it('pages of every direction and size keep the shape (back, forward, around; empty pages)', async () => {
     const all = (await page(reader)).messages;
-    const middle = all[7]!; // of 13
+    const middle = all[7]!; // of 14
     const urls = [
       `limit=3&beforeDate=${encodeURIComponent(middle.createdAt)}&beforeId=${middle.id}`,
       `limit=3&afterDate=${encodeURIComponent(middle.createdAt)}&afterId=${middle.id}`,

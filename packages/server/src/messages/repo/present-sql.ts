@@ -31,11 +31,15 @@ function isoMillis(column: SQL): SQL {
  * than half of json_build_object (that one works out each argument's type again on every call).
  * A tombstone has no content, file or mentions. `likedBy` is the message's likes as a JSON array in
  * the order they were given (null for none), read by the caller for the whole page at once
- * (history-page.ts).
+ * (history-page.ts). `seesHidden` is true where the viewer may see a hidden message whole (its
+ * author or an admin).
  */
-export function presentedMessageColumns(m: string, f: string, likedBy: SQL): SQL {
+export function presentedMessageColumns(m: string, f: string, likedBy: SQL, seesHidden: SQL): SQL {
   const col = (alias: string, column: string) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`;
-  const alive = sql`${col(m, 'deleted_at')} is null`;
+  // R-ADMIN-9 (redactFor in present.ts): a hidden message shows no content, file, likes or mentions
+  // to a viewer who is neither its author nor an admin, exactly like a tombstone does.
+  const shown = sql`(not ${col(m, 'admin_hidden')} or ${seesHidden})`;
+  const alive = sql`${col(m, 'deleted_at')} is null and ${shown}`;
   const withFile = sql`${alive} and ${col(f, 'id')} is not null`;
   return sql`${col(m, 'id')} as "id",
     ${col(m, 'user_id')} as "userId",
@@ -45,7 +49,7 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL): SQL
     ${isoMillis(col(m, 'updated_at'))} as "updatedAt",
     ${isoMillis(col(m, 'deleted_at'))} as "deletedAt",
     case when ${alive} then ${col(m, 'content')} else '' end as "content",
-    coalesce(${likedBy}, '[]'::json) as "likedBy",
+    case when ${shown} then coalesce(${likedBy}, '[]'::json) else '[]'::json end as "likedBy",
     coalesce((select json_agg(r.id order by r.created_at, r.id)
       from ${messages} r where r.parent_message_id = ${col(m, 'id')}), '[]'::json) as "replies",
     case when ${withFile} then ${literal(FILES_PATH)} || ${col(f, 'id')} end as "fileUrl",
@@ -57,7 +61,8 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL): SQL
     (select row_to_json(md) from (select
       ${col(m, 'user_flagged_by')} as "userFlaggedBy",
       ${col(m, 'admin_flagged_by')} as "adminFlaggedBy",
-      case when ${alive} then ${col(m, 'mentioned_users')} else '{}'::uuid[] end as "mentionedUsers") md)
+      case when ${alive} then ${col(m, 'mentioned_users')} else '{}'::uuid[] end as "mentionedUsers",
+      ${col(m, 'admin_hidden')} as "adminHidden") md)
       as "metadata",
     ${col(m, 'client_message_id')} as "clientMessageId",
     ${col(m, 'seq')} as "seq"`;

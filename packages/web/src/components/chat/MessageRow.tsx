@@ -3,11 +3,15 @@
  * reply in thread, edit and delete for the author, delete for admins, flag). Actions show on
  * hover and on keyboard focus within the row.
  */
-import { Flag, Heart, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
+import { Eye, EyeOff, Flag, Heart, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
+import { isApiError } from '../../services/api.ts';
+import { moderationApi } from '../../services/moderation-api.ts';
+import { toast } from '../../services/ui/toast.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
@@ -39,6 +43,18 @@ function likeSummary(
   return likedBy.map((id) => names[id]?.username ?? 'Someone').join(', ');
 }
 
+/** Admin: hide or show a message (R-ADMIN-9); the change comes back to every screen as an event. */
+async function toggleHidden(messageId: string, hidden: boolean): Promise<void> {
+  try {
+    if (hidden) await moderationApi.unhide(messageId);
+    else await moderationApi.hide(messageId);
+  } catch (error) {
+    toast.error(hidden ? 'Could not unhide the message.' : 'Could not hide the message.', {
+      ...(isApiError(error) ? { description: error.message } : {}),
+    });
+  }
+}
+
 export const MessageRow = memo(function MessageRow({
   message,
   send,
@@ -64,6 +80,11 @@ export const MessageRow = memo(function MessageRow({
   }, [highlighted]);
 
   const isOwn = me?.id === message.userId;
+  const isAdmin = me?.role === 'admin';
+  // R-ADMIN-9: residents get a hidden message emptied by the server and see the placeholder; the
+  // author and admins get it whole, marked hidden.
+  const hidden = message.metadata.adminHidden && !message.deletedAt;
+  const hiddenFromMe = hidden && !isOwn && !isAdmin;
   const liked = me ? message.likedBy.includes(me.id) : false;
   const name = isOwn ? (me?.username ?? 'You') : (author?.username ?? 'Someone');
   const sending = send?.status === 'pending';
@@ -114,6 +135,11 @@ export const MessageRow = memo(function MessageRow({
             <span className="text-xs text-slate-400">(edited)</span>
           ) : null}
           {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
+          {hidden && !hiddenFromMe ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              <EyeOff className="h-3 w-3" aria-hidden="true" /> {TEXTS.messageHiddenMark}
+            </span>
+          ) : null}
         </header>
         {editing ? (
           <div className="mt-1">
@@ -136,10 +162,12 @@ export const MessageRow = memo(function MessageRow({
               </button>
             </div>
           </div>
+        ) : hiddenFromMe ? (
+          <p className="text-sm italic text-slate-500">{TEXTS.messageHiddenByAdmin}</p>
         ) : (
           <MessageText content={message.content} mentionedUserIds={message.metadata.mentionedUsers} />
         )}
-        <Attachment message={message} />
+        {hiddenFromMe ? null : <Attachment message={message} />}
         {send?.progress !== null && send?.progress !== undefined && sending ? (
           <UploadProgress
             progress={send.progress}
@@ -161,7 +189,9 @@ export const MessageRow = memo(function MessageRow({
             </button>
           </div>
         ) : null}
-        {settled && (message.likedBy.length > 0 || (showThreadLink && message.replies.length > 0)) ? (
+        {settled &&
+        !hiddenFromMe &&
+        (message.likedBy.length > 0 || (showThreadLink && message.replies.length > 0)) ? (
           <div className="mt-1 flex flex-wrap gap-2">
             {message.likedBy.length > 0 ? (
               <span
@@ -210,15 +240,17 @@ export const MessageRow = memo(function MessageRow({
           role="toolbar"
           aria-label="Message actions"
         >
-          <button
-            type="button"
-            className={action}
-            aria-pressed={liked}
-            aria-label={liked ? 'Unlike' : 'Like'}
-            onClick={() => void (liked ? unlikeMessage(message.id) : likeMessage(message.id))}
-          >
-            <Heart className={`h-4 w-4 ${liked ? 'fill-rose-500 text-rose-500' : ''}`} aria-hidden="true" />
-          </button>
+          {hiddenFromMe ? null : (
+            <button
+              type="button"
+              className={action}
+              aria-pressed={liked}
+              aria-label={liked ? 'Unlike' : 'Like'}
+              onClick={() => void (liked ? unlikeMessage(message.id) : likeMessage(message.id))}
+            >
+              <Heart className={`h-4 w-4 ${liked ? 'fill-rose-500 text-rose-500' : ''}`} aria-hidden="true" />
+            </button>
+          )}
           {showThreadLink ? (
             <Link to={DASHBOARD_PATHS.thread(message.id)} className={action} aria-label="Reply in thread">
               <MessageSquareReply className="h-4 w-4" aria-hidden="true" />
@@ -245,6 +277,20 @@ export const MessageRow = memo(function MessageRow({
               onClick={() => setConfirmDelete(true)}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          {isAdmin && !message.deletedAt ? (
+            <button
+              type="button"
+              className={action}
+              aria-label={hidden ? 'Unhide for residents' : 'Hide from residents'}
+              onClick={() => void toggleHidden(message.id, hidden)}
+            >
+              {hidden ? (
+                <Eye className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <EyeOff className="h-4 w-4" aria-hidden="true" />
+              )}
             </button>
           ) : null}
           {!isOwn ? (

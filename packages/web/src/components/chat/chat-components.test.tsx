@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -159,6 +160,30 @@ describe('MessageRow', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('strong')?.textContent).toBe('ok');
     expect(screen.getByText(/likes: Nadia/)).toBeTruthy();
+  });
+
+  it('R-ADMIN-9: a hidden message shows the placeholder to residents, and the text marked hidden to its author and admins', () => {
+    const hiddenMetadata = { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [], adminHidden: true };
+    // As a resident gets it from the server: emptied.
+    const redacted = makeMessage({ userId: 'nadia', content: '', metadata: hiddenMetadata });
+    const { unmount } = render(
+      <MemoryRouter>
+        <MessageRow message={redacted} send={undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(TEXTS.messageHiddenByAdmin)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Like' })).toBeNull();
+    unmount();
+    // As its author gets it: whole, marked hidden.
+    const own = makeMessage({ userId: 'me', content: 'my words', metadata: hiddenMetadata });
+    render(
+      <MemoryRouter>
+        <MessageRow message={own} send={undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('my words')).toBeTruthy();
+    expect(screen.getByText(TEXTS.messageHiddenMark)).toBeTruthy();
+    expect(screen.queryByText(TEXTS.messageHiddenByAdmin)).toBeNull();
   });
 });
 

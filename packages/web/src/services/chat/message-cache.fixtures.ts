@@ -22,7 +22,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     fileType: null,
     fileSize: null,
     thumbnailUrl: null,
-    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [] },
+    metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [], adminHidden: false },
     clientMessageId: null,
     seq: n,
     ...overrides,
