@@ -9,6 +9,8 @@ export const TEXTS = {
   noActiveConversation: 'No active conversation',
   alreadyLiked: 'already liked',
   nativeCameraFailed: 'Failed to capture photo with native camera',
+  /** R-PROFILE-3: the resident directory found nobody for the search and filters. */
+  directoryEmpty: 'No residents match',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

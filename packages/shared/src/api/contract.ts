@@ -73,6 +73,7 @@ import {
   usersListResponseSchema,
   usersQuerySchema,
 } from '../schemas/user.ts';
+import { profileOptionsResponseSchema } from '../schemas/profile-options.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -269,4 +270,7 @@ export const API_SCHEMAS = {
     response: { 200: unregisterPushTokenResponseSchema, ...guarded },
   },
   getVapidPublicKey: { response: { 200: vapidPublicKeySchema } },
+
+  // ---- resident directory and profile options ------------------------------------------------
+  getProfileOptions: { response: { 200: profileOptionsResponseSchema, ...guarded } },
 } as const satisfies { [N in CallName]: RouteSchemas };

@@ -139,7 +139,9 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     tag: 'users',
-    summary: 'Approved residents (public fields), optional username filter q',
+    summary: 'The resident directory: approved residents (public fields), text search q, metadata filters',
+    description:
+      'q matches usernames and descriptions. Filters: interests (comma list), lookingFor (text), newToArea (true/false), and gender, sexuality, relationshipStatus, hasKids, smoking, drinking, pets (one allowed value or a comma list; any matches). Paged with limit and offset.',
   },
   getUser: {
     method: 'GET',
@@ -516,6 +518,16 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'push',
     summary: 'The application server key for pushManager.subscribe',
+  },
+
+  // ---- resident directory and profile options ------------------------------------------------
+  getProfileOptions: {
+    method: 'GET',
+    path: '/api/profile/options',
+    access: 'user',
+    encoding: 'none',
+    tag: 'users',
+    summary: 'The allowed values of every enumerated profile metadata field',
   },
 } as const satisfies Record<string, RouteInfo>;
 
