@@ -7,7 +7,14 @@ import {
   type ProfileOptionsResponse,
   type UserMetadata,
 } from '@stoop/shared';
-import { createTestApp, makeAdmin, makeUser, sessionFor, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+import {
+  createTestApp,
+  makeAdmin,
+  makeUser,
+  sessionFor,
+  type AuthHeaders,
+  type TestApp,
+} from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -114,9 +121,9 @@ describe('GET /api/users: the resident directory', () => {
 
   it('R-PROFILE-3: paged with limit and offset', async () => {
     const page = async (offset: number) =>
-      (
-        await call(t.app, 'GET', `/api/users?q=${TAG}&limit=2&offset=${offset}`, undefined, viewer)
-      ).json<{ users: PresentedUser[] }>().users;
+      (await call(t.app, 'GET', `/api/users?q=${TAG}&limit=2&offset=${offset}`, undefined, viewer)).json<{
+        users: PresentedUser[];
+      }>().users;
     const first = await page(0);
     const second = await page(2);
     expect(first).toHaveLength(2);

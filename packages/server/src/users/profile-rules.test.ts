@@ -83,7 +83,10 @@ describe('PUT /api/profile: enumerated metadata (R-PROFILE-2)', () => {
       metadata: JSON.stringify({ pets: 'dog (Pepper)', smoking: 'never' }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ user: User }>().user.metadata).toMatchObject({ pets: 'dog (Pepper)', smoking: 'never' });
+    expect(res.json<{ user: User }>().user.metadata).toMatchObject({
+      pets: 'dog (Pepper)',
+      smoking: 'never',
+    });
     expectError(await putProfile(headers, { metadata: JSON.stringify({ pets: 'dog (Rex)' }) }), 400, {
       field: 'metadata.pets',
     });
@@ -135,7 +138,10 @@ describe('PUT /api/profile: email and password changes (R-PROFILE-4)', () => {
     expectError(await putProfile(headers, { newPassword: 'short', currentPassword: TEST_PASSWORD }), 400, {
       field: 'newPassword',
     });
-    const res = await putProfile(headers, { newPassword: 'a brand new secret', currentPassword: TEST_PASSWORD });
+    const res = await putProfile(headers, {
+      newPassword: 'a brand new secret',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('$argon2');
     expect((await call(t.app, 'GET', '/api/protected/user', undefined, headers)).statusCode).toBe(200);

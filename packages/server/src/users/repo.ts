@@ -1,11 +1,5 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  EnumeratedProfileField,
-  LockReason,
-  Role,
-  UserMetadata,
-  UserStatus,
-} from '@stoop/shared';
+import type { EnumeratedProfileField, LockReason, Role, UserMetadata, UserStatus } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
 
@@ -86,7 +80,8 @@ function metadataConditions(filter: MetadataFilter): SQL[] {
       where lower(interest.name) in ${list(filter.interests)})`);
   }
   if (filter.lookingFor) conditions.push(sql`${meta('lookingFor')} ilike ${likePattern(filter.lookingFor)}`);
-  if (filter.newToArea !== undefined) conditions.push(sql`${meta('newToArea')} = ${String(filter.newToArea)}`);
+  if (filter.newToArea !== undefined)
+    conditions.push(sql`${meta('newToArea')} = ${String(filter.newToArea)}`);
   for (const [field, values] of Object.entries(filter.oneOf ?? {})) {
     if (values.length > 0) conditions.push(sql`${meta(field)} in ${list(values)}`);
   }

@@ -107,7 +107,10 @@ function checkOptions(sent: Record<string, unknown>, stored: UserMetadata): void
 /** R-PROFILE-4: changing the email or the password needs the current password. */
 async function checkCurrentPassword(user: UserRow, currentPassword: string | undefined, what: string) {
   if (!currentPassword) {
-    throw badRequest(`currentPassword: enter your current password to change your ${what}`, 'currentPassword');
+    throw badRequest(
+      `currentPassword: enter your current password to change your ${what}`,
+      'currentPassword',
+    );
   }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badRequest('currentPassword: the current password is not correct', 'currentPassword');

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  PROFILE_OPTIONS,
-  isProfileOption,
-  type EnumeratedProfileField,
-} from './profile-options.ts';
+import { PROFILE_OPTIONS, isProfileOption, type EnumeratedProfileField } from './profile-options.ts';
 
 /** R-USER-1: role is admin or other; the server stores 'resident' for other. */
 const roleSchema = z.enum(['admin', 'resident']);
@@ -102,7 +98,14 @@ const optionFilter = (field: EnumeratedProfileField) =>
   z
     .string()
     .max(500)
-    .transform((raw) => [...new Set(raw.split(',').map((v) => v.trim()).filter(Boolean))])
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((values) => values.every((value) => isProfileOption(field, value)), {
       message: `must be one of ${PROFILE_OPTIONS[field].map((o) => o.value).join(', ')}`,
     })
@@ -115,7 +118,14 @@ export const usersQuerySchema = z.object({
   interests: z
     .string()
     .max(500)
-    .transform((raw) => [...new Set(raw.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))])
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .refine((values) => values.length <= 20 && values.every((v) => v.length <= 50), {
       message: 'at most 20 interests of at most 50 characters each',
     })

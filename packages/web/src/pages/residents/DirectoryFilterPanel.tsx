@@ -6,6 +6,7 @@ import {
   type EnumeratedProfileField,
 } from '@stoop/shared/schemas/profile-options';
 import { SelectField, TextField } from '../../components/form/fields.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import type { DirectoryFilters } from '../../services/directory-api.ts';
 
 const ANY = { value: '', label: 'Any' };
@@ -36,9 +37,11 @@ interface Props {
   id: string;
   filters: DirectoryFilters;
   onChange: (filters: DirectoryFilters) => void;
+  /** Closes the panel (the results are already up to date). */
+  onDone: () => void;
 }
 
-export function DirectoryFilterPanel({ id, filters, onChange }: Props) {
+export function DirectoryFilterPanel({ id, filters, onChange, onDone }: Props) {
   const toggleInterest = (interest: string) =>
     onChange({
       ...filters,
@@ -48,7 +51,12 @@ export function DirectoryFilterPanel({ id, filters, onChange }: Props) {
     });
   return (
     <div id={id} className="mt-3 space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
-      <div role="group" aria-label="Interests" className="flex flex-wrap gap-2">
+      {/* One scrolling row on phones, so the results stay in reach below the filters. */}
+      <div
+        role="group"
+        aria-label="Interests"
+        className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible"
+      >
         {INTEREST_SUGGESTIONS.map((interest) => {
           const on = filters.interests.includes(interest);
           return (
@@ -57,7 +65,7 @@ export function DirectoryFilterPanel({ id, filters, onChange }: Props) {
               type="button"
               aria-pressed={on}
               onClick={() => toggleInterest(interest)}
-              className={`min-h-9 rounded-full border px-3 py-1 text-sm ${
+              className={`min-h-9 shrink-0 rounded-full border px-3 py-1 text-sm ${
                 on
                   ? 'border-brand-600 bg-brand-50 font-medium text-brand-800'
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
@@ -68,14 +76,16 @@ export function DirectoryFilterPanel({ id, filters, onChange }: Props) {
           );
         })}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField
-          label="Looking for"
-          name="lookingFor"
-          value={filters.lookingFor}
-          placeholder="e.g. running buddies"
-          onValueChange={(lookingFor) => onChange({ ...filters, lookingFor })}
-        />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <div className="col-span-2 lg:col-span-1">
+          <TextField
+            label="Looking for"
+            name="lookingFor"
+            value={filters.lookingFor}
+            placeholder="e.g. running buddies"
+            onValueChange={(lookingFor) => onChange({ ...filters, lookingFor })}
+          />
+        </div>
         <SelectField
           label="New to the area"
           name="newToArea"
@@ -90,9 +100,16 @@ export function DirectoryFilterPanel({ id, filters, onChange }: Props) {
             name={field}
             value={filters.options[field] ?? ''}
             options={[ANY, ...PROFILE_OPTIONS[field]]}
-            onValueChange={(value) => onChange({ ...filters, options: { ...filters.options, [field]: value } })}
+            onValueChange={(value) =>
+              onChange({ ...filters, options: { ...filters.options, [field]: value } })
+            }
           />
         ))}
+      </div>
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          Done
+        </Button>
       </div>
     </div>
   );

@@ -50,7 +50,8 @@ afterEach(() => {
 describe('ResidentsPage (R-PROFILE-3)', () => {
   it('lists residents and sends the search and filters as the query of GET /api/users', async () => {
     const server = installFakeServer({
-      'GET /api/users': (call) => json(200, { users: call.query.get('gender') ? [ada] : [ada, bo, publicUser(me)] }),
+      'GET /api/users': (call) =>
+        json(200, { users: call.query.get('gender') ? [ada] : [ada, bo, publicUser(me)] }),
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Ada' })).toBeTruthy();
@@ -67,7 +68,9 @@ describe('ResidentsPage (R-PROFILE-3)', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'woman' } });
-    fireEvent.click(within(screen.getByRole('group', { name: 'Interests' })).getByRole('button', { name: 'cooking' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Interests' })).getByRole('button', { name: 'cooking' }),
+    );
     fireEvent.change(screen.getByLabelText('New to the area'), { target: { value: 'true' } });
 
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Bo' })).toBeNull());
@@ -103,7 +106,9 @@ describe('ResidentsPage (R-PROFILE-3)', () => {
   it('R-CONV-1: "Message" reuses the existing direct conversation and opens it', async () => {
     installFakeServer({ 'GET /api/users': () => json(200, { users: [ada] }) });
     useConversationsStore.setState({
-      conversations: [makeConversation({ id: 'dm-ada', type: 'direct', name: '', participants: ['me', 'ada'] })],
+      conversations: [
+        makeConversation({ id: 'dm-ada', type: 'direct', name: '', participants: ['me', 'ada'] }),
+      ],
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Message Ada' }));
@@ -112,7 +117,9 @@ describe('ResidentsPage (R-PROFILE-3)', () => {
 
   it('R-CONV-1: "Message" starts a direct conversation when there is none', async () => {
     installFakeServer({ 'GET /api/users': () => json(200, { users: [bo] }) });
-    const createDirect = vi.fn(async () => makeConversation({ id: 'dm-new', type: 'direct', participants: ['me', 'bo'] }));
+    const createDirect = vi.fn(() =>
+      Promise.resolve(makeConversation({ id: 'dm-new', type: 'direct', participants: ['me', 'bo'] })),
+    );
     useConversationsStore.setState({ createDirect });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Message Bo' }));

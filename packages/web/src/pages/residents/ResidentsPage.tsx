@@ -29,6 +29,7 @@ export default function ResidentsPage() {
   const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
   const [messaging, setMessaging] = useState<string | null>(null);
   const panelId = useId();
+  const buttonId = useId();
   const active = activeFilterCount(filters);
 
   useEffect(() => {
@@ -65,6 +66,7 @@ export default function ResidentsPage() {
           />
         </label>
         <Button
+          id={buttonId}
           variant="secondary"
           aria-expanded={showFilters}
           aria-controls={panelId}
@@ -79,7 +81,18 @@ export default function ResidentsPage() {
           </Button>
         ) : null}
       </div>
-      {showFilters ? <DirectoryFilterPanel id={panelId} filters={filters} onChange={setFilters} /> : null}
+      {showFilters ? (
+        <DirectoryFilterPanel
+          id={panelId}
+          filters={filters}
+          onChange={setFilters}
+          onDone={() => {
+            setShowFilters(false);
+            // Back to the button that opened the panel, for keyboard users.
+            document.getElementById(buttonId)?.focus();
+          }}
+        />
+      ) : null}
 
       <div className="mt-5" aria-live="polite" aria-busy={status === 'loading'}>
         {status === 'loading' && residents.length === 0 ? (
