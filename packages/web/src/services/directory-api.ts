@@ -23,7 +23,7 @@ export const emptyDirectoryFilters = (): DirectoryFilters => ({
 });
 
 /** The query string of GET /api/users: only the filters that are set. */
-export function directoryQuery(filters: DirectoryFilters, limit: number, offset: number) {
+function directoryQuery(filters: DirectoryFilters, limit: number, offset: number) {
   const query: Record<string, string | number> = { limit, offset };
   if (filters.q.trim()) query.q = filters.q.trim();
   if (filters.interests.length > 0) query.interests = filters.interests.join(',');

@@ -10,7 +10,7 @@ import { logger } from '../services/logger.ts';
 import { toast } from '../services/ui/toast.ts';
 
 /** Residents per page; a full page means there may be more. */
-export const DIRECTORY_PAGE_SIZE = 24;
+const DIRECTORY_PAGE_SIZE = 24;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -9,8 +9,8 @@ import { TEXTS } from '@stoop/shared/texts';
 import { logger } from '../logger.ts';
 import { isNativePlatform } from './platform.ts';
 
-export const AVATAR_PHOTO_QUALITY = 80;
-export const AVATAR_PHOTO_MAX_PX = 1024;
+const AVATAR_PHOTO_QUALITY = 80;
+const AVATAR_PHOTO_MAX_PX = 1024;
 
 export type AvatarPhoto =
   /** The native camera took a picture. */
