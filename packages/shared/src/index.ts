@@ -12,3 +12,4 @@ export * from './schemas/push.ts';
 export * from './plans.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/profile-options.ts';

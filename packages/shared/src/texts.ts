@@ -25,6 +25,8 @@ export const TEXTS = {
   loadFlaggedFailed: 'Could not load the flagged messages.',
   /** A channel flag, unflag, hide or unhide the server refused: the screen rolls back (R-CONV-2). */
   channelChangeFailed: 'The channel could not be changed.',
+  /** R-PROFILE-3: the resident directory found nobody for the search and filters. */
+  directoryEmpty: 'No residents match',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

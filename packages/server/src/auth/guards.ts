@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@stoop/shared';
-import type { UserRow } from '../db/schema/index.ts';
+import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { checkCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
@@ -17,6 +17,12 @@ export function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) return Promise.reject(unauthorized());
   if (!access.isAdmin(request.user)) return Promise.reject(forbidden('Only admins can do that'));
   return Promise.resolve();
+}
+
+/** The request's session and its owner (the admin, while acting as someone else). */
+export function currentSession(request: FastifyRequest): { session: SessionRow; owner: UserRow } {
+  if (!request.session || !request.sessionOwner) throw unauthorized();
+  return { session: request.session, owner: request.sessionOwner };
 }
 
 /** The signed-in user inside a handler guarded by requireUser/requireAdmin. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
@@ -80,6 +80,15 @@ export async function deleteExpiredAuthRows(
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Every session of the user but `keepSessionId` (a password change keeps the one that made it). */
+export async function deleteOtherSessionsOfUser(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 
 export async function setSessionActingAs(

@@ -11,6 +11,7 @@ import { randomToken, sha256 } from './crypto.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
 import {
   consumePasswordReset,
+  deleteOtherSessionsOfUser,
   deleteSessionsOfUser,
   insertContactMessage,
   insertPasswordReset,
@@ -99,6 +100,18 @@ export async function resetPassword(ctx: Context, token: string, password: strin
     // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
     events.afterCommit(() => ctx.sessionCache.forget({ userId }));
     events.publish('session:ended', { userId });
+  });
+}
+
+/**
+ * R-PROFILE-4: after a password change, every other session of the user ends; the one that made
+ * the change stays signed in. Resets still pending are void too.
+ */
+export async function endOtherSessions(ctx: Context, userId: string, keepSessionId: string): Promise<void> {
+  await inTransaction(ctx, async (tx, events) => {
+    await deleteOtherSessionsOfUser(tx, userId, keepSessionId);
+    await invalidatePasswordResets(tx, userId);
+    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
   });
 }
 

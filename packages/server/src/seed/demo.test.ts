@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import type { User } from '@stoop/shared';
+import { ENUMERATED_PROFILE_FIELDS, isProfileOption, type User } from '@stoop/shared';
 import { users } from '../db/schema/index.ts';
 import { createTestApp, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
@@ -76,5 +76,14 @@ describe('first boot and demo seed', () => {
     expect(pending.json<{ users: User[] }>().users.map((u) => u.username)).toEqual(['Grace']);
     expect(DEMO_RESIDENTS.length).toBe(residents.length);
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('R-PROFILE-2: the seeded profiles use only the allowed option values', () => {
+    for (const resident of DEMO_RESIDENTS) {
+      for (const field of ENUMERATED_PROFILE_FIELDS) {
+        const value = resident.metadata[field];
+        if (value !== undefined && value !== null) expect(isProfileOption(field, value), value).toBe(true);
+      }
+    }
   });
 });

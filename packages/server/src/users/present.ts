@@ -12,7 +12,7 @@ import type { UserRow } from '../db/schema/index.ts';
 const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
 /** Stored metadata with the R-USER-3 defaults filled in (rows written before a field existed). */
-function metadataOf(row: UserRow): UserMetadata {
+export function metadataOf(row: UserRow): UserMetadata {
   const parsed = userMetadataSchema.safeParse(row.metadata);
   return parsed.success ? parsed.data : defaultUserMetadata();
 }

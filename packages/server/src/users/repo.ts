@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LockReason, Role, UserMetadata, UserStatus } from '@stoop/shared';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EnumeratedProfileField, LockReason, Role, UserMetadata, UserStatus } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
 
@@ -59,9 +59,54 @@ export async function updateUser(db: DbOrTx, id: string, patch: UserPatch): Prom
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** R-PROFILE-3: the directory's metadata filters (values already validated against the options). */
+export interface MetadataFilter {
+  interests?: string[];
+  lookingFor?: string;
+  newToArea?: boolean;
+  /** Enumerated fields: the stored value must be one of these. */
+  oneOf?: Partial<Record<EnumeratedProfileField, string[]>>;
+}
+
+const meta = (field: string) => sql`(${users.metadata} ->> ${field})`;
+const list = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+function metadataConditions(filter: MetadataFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.interests?.length) {
+    // Rows written before interests existed may hold no array there: treat them as none.
+    conditions.push(sql`exists (
+      select 1 from jsonb_array_elements_text(
+        case when jsonb_typeof(${users.metadata} -> 'interests') = 'array'
+          then ${users.metadata} -> 'interests' else '[]'::jsonb end
+      ) as interest(name)
+      where lower(interest.name) in ${list(filter.interests)})`);
+  }
+  if (filter.lookingFor) conditions.push(sql`${meta('lookingFor')} ilike ${likePattern(filter.lookingFor)}`);
+  if (filter.newToArea !== undefined)
+    conditions.push(sql`${meta('newToArea')} = ${String(filter.newToArea)}`);
+  for (const [field, values] of Object.entries(filter.oneOf ?? {})) {
+    if (values.length > 0) conditions.push(sql`${meta(field)} in ${list(values)}`);
+  }
+  return conditions;
+}
+
 export async function listUsers(
   db: DbOrTx,
-  filter: { status?: UserStatus; role?: Role; q?: string; limit: number; offset?: number },
+  filter: {
+    status?: UserStatus;
+    role?: Role;
+    /** Matches usernames; with `searchDescriptions` also descriptions (R-PROFILE-3). */
+    q?: string;
+    searchDescriptions?: boolean;
+    metadata?: MetadataFilter;
+    limit: number;
+    offset?: number;
+  },
 ): Promise<UserRow[]> {
   const conditions: SQL[] = [];
   if (filter.status === 'unlocked') conditions.push(eq(users.isLocked, false));
@@ -75,7 +120,14 @@ export async function listUsers(
     }
   }
   if (filter.role) conditions.push(eq(users.role, filter.role));
-  if (filter.q) conditions.push(ilike(users.username, likePattern(filter.q)));
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    const byName = ilike(users.username, pattern);
+    conditions.push(
+      filter.searchDescriptions ? (or(byName, ilike(users.description, pattern)) ?? byName) : byName,
+    );
+  }
+  if (filter.metadata) conditions.push(...metadataConditions(filter.metadata));
   return db
     .select()
     .from(users)

@@ -5,12 +5,18 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
+import { currentSession, currentUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { serve } from '../http/serve.ts';
 import { AVATAR_FILE_PATTERN, avatarDir } from './avatar.ts';
 import { presentSelf, presentUser } from './present.ts';
-import { getVisibleUser, listDirectory, updateProfile, type ProfileInput } from './service.ts';
+import {
+  getVisibleUser,
+  listDirectory,
+  profileOptions,
+  updateProfile,
+  type ProfileInput,
+} from './service.ts';
 
 /** Reads PUT /api/profile: multipart (fields + `avatar` file) or a plain JSON object. */
 async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> {
@@ -49,8 +55,11 @@ export const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   serve(app, 'updateProfile', async (request) => {
     const input = await readProfileInput(request);
-    return { user: presentSelf(await updateProfile(app, currentUser(request), input)) };
+    const { session } = currentSession(request);
+    return { user: presentSelf(await updateProfile(app, currentUser(request), input, session.id)) };
   });
+
+  serve(app, 'getProfileOptions', () => profileOptions());
 
   serve(app, 'getAvatar', async (request, reply) => {
     const { file } = request.params;

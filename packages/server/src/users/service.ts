@@ -1,6 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { profileFieldsSchema, userMetadataSchema, type UserStatus } from '@stoop/shared';
+import {
+  ENUMERATED_PROFILE_FIELDS,
+  INTEREST_SUGGESTIONS,
+  NEW_TO_AREA_OPTIONS,
+  PROFILE_OPTIONS,
+  isProfileOption,
+  profileFieldsSchema,
+  userMetadataSchema,
+  type ProfileOptionsResponse,
+  type UserMetadata,
+  type UsersQuery,
+  type UserStatus,
+} from '@stoop/shared';
 import type { Context } from '../context.ts';
 import type { PendingEvents } from '../transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -8,7 +20,9 @@ import type { DbOrTx } from '../db/client.ts';
 import type { NewUserRow, UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
-import { presentPublic } from './present.ts';
+import { metadataOf, presentPublic } from './present.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { endOtherSessions } from '../auth/service.ts';
 import {
   countAdmins,
   findUserByEmail,
@@ -17,6 +31,7 @@ import {
   insertUser,
   listUsers,
   updateUser,
+  type MetadataFilter,
   type UserPatch,
 } from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
@@ -29,17 +44,39 @@ export function announceProfile(events: Pick<PendingEvents, 'publish'>, row: Use
   if (!row.isLocked) events.publish('profile:updated', { user: presentPublic(row) });
 }
 
-/** The directory: approved residents only (locked accounts stay invisible). */
-export function listDirectory(
-  ctx: Context,
-  query: { q?: string | undefined; limit: number; offset: number },
-) {
+/**
+ * The directory (R-API-8, R-PROFILE-3): approved residents only (locked accounts stay invisible),
+ * searched by name and description and filtered on their metadata.
+ */
+export function listDirectory(ctx: Context, query: UsersQuery) {
+  const oneOf: MetadataFilter['oneOf'] = {};
+  for (const field of ENUMERATED_PROFILE_FIELDS) {
+    const values = query[field];
+    if (values?.length) oneOf[field] = values;
+  }
   return listUsers(ctx.db, {
     status: 'unlocked' satisfies UserStatus,
     limit: query.limit,
     offset: query.offset,
-    ...(query.q ? { q: query.q } : {}),
+    ...(query.q ? { q: query.q, searchDescriptions: true } : {}),
+    metadata: {
+      oneOf,
+      ...(query.interests?.length ? { interests: query.interests } : {}),
+      ...(query.lookingFor ? { lookingFor: query.lookingFor } : {}),
+      ...(query.newToArea !== undefined ? { newToArea: query.newToArea } : {}),
+    },
   });
+}
+
+/** GET /api/profile/options (R-PROFILE-1): the shared lists as they are. */
+export function profileOptions(): ProfileOptionsResponse {
+  return {
+    options: Object.fromEntries(
+      ENUMERATED_PROFILE_FIELDS.map((field) => [field, PROFILE_OPTIONS[field].map((o) => ({ ...o }))]),
+    ) as ProfileOptionsResponse['options'],
+    newToArea: NEW_TO_AREA_OPTIONS.map((o) => ({ ...o })),
+    interestSuggestions: [...INTEREST_SUGGESTIONS],
+  };
 }
 
 /** A user by id; non-admins only see approved users and themselves. */
@@ -54,6 +91,35 @@ export async function getVisibleUser(ctx: Context, id: string, viewer: UserRow):
 /** Raw PUT /api/profile input: text fields as sent (multipart gives strings) and an optional avatar. */
 export type ProfileInput = { fields: Record<string, unknown>; avatar?: Buffer };
 
+/**
+ * R-PROFILE-2: a sent enumerated field must hold one of its options or null. A value stored before
+ * the lists existed and sent back unchanged is kept, so an old profile still saves.
+ */
+function checkOptions(sent: Record<string, unknown>, stored: UserMetadata): void {
+  for (const field of ENUMERATED_PROFILE_FIELDS) {
+    if (!(field in sent)) continue;
+    const value = sent[field];
+    if (value === null || value === stored[field]) continue;
+    if (typeof value !== 'string' || !isProfileOption(field, value)) {
+      const allowed = PROFILE_OPTIONS[field].map((o) => o.value).join(', ');
+      throw badRequest(`metadata.${field}: must be one of ${allowed}, or null`, `metadata.${field}`);
+    }
+  }
+}
+
+/** R-PROFILE-4: changing the email or the password needs the current password. */
+async function checkCurrentPassword(user: UserRow, currentPassword: string | undefined, what: string) {
+  if (!currentPassword) {
+    throw badRequest(
+      `currentPassword: enter your current password to change your ${what}`,
+      'currentPassword',
+    );
+  }
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest('currentPassword: the current password is not correct', 'currentPassword');
+  }
+}
+
 function parseMetadataField(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   try {
@@ -64,7 +130,12 @@ function parseMetadataField(raw: unknown): unknown {
 }
 
 /** Validates and applies a profile change of `user`. */
-export async function updateProfile(ctx: Context, user: UserRow, input: ProfileInput): Promise<UserRow> {
+export async function updateProfile(
+  ctx: Context,
+  user: UserRow,
+  input: ProfileInput,
+  sessionId: string,
+): Promise<UserRow> {
   const fields = { ...input.fields };
   if ('metadata' in fields) fields.metadata = parseMetadataField(fields.metadata);
   const parsed = profileFieldsSchema.safeParse(fields);
@@ -84,13 +155,19 @@ export async function updateProfile(ctx: Context, user: UserRow, input: ProfileI
       const field = ['metadata', ...(issue?.path ?? [])].join('.');
       throw badRequest(`${field}: ${issue?.message ?? 'invalid value'}`, field);
     }
+    checkOptions(body.metadata, metadataOf(user));
     patch.metadata = merged.data;
   }
-  if (body.email !== undefined && body.email !== user.email) {
+  const emailChanges = body.email !== undefined && body.email !== user.email;
+  if (emailChanges || body.newPassword !== undefined) {
+    await checkCurrentPassword(user, body.currentPassword, emailChanges ? 'email' : 'password');
+  }
+  if (body.email !== undefined && emailChanges) {
     if (await findUserByEmail(ctx.db, body.email))
       throw conflict('An account with this email already exists', 'email');
     patch.email = body.email;
   }
+  if (body.newPassword !== undefined) patch.passwordHash = await hashPassword(body.newPassword);
   if (body.avatarPath !== undefined && input.avatar === undefined) {
     patch.avatar = resolveAvatarPath(ctx.config.UPLOAD_DIR, body.avatarPath, user.avatar);
   }
@@ -105,6 +182,7 @@ export async function updateProfile(ctx: Context, user: UserRow, input: ProfileI
   }
   if (!updated) throw notFound('User not found');
   ctx.sessionCache.forget({ userId: user.id });
+  if (patch.passwordHash !== undefined) await endOtherSessions(ctx, user.id, sessionId);
   if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) {
     await removeAvatar(ctx.config.UPLOAD_DIR, user.avatar);
   }

@@ -7,9 +7,11 @@ import {
   makeAdmin,
   makeUser,
   sessionFor,
+  TEST_PASSWORD,
   type TestApp,
 } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
+import { multipart } from '../test/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,31 +141,6 @@ describe('GET /api/users/{id}', () => {
   });
 });
 
-/** A multipart body built by hand (no extra dependency): text fields and at most one file. */
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; type: string; data: Buffer },
-) {
-  const boundary = '----stoop-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function putProfile(
   headers: Record<string, string>,
   fields: Record<string, string>,
@@ -271,12 +248,17 @@ describe('PUT /api/profile', () => {
     expectError(res, 413);
   });
 
-  it('an email taken by another account gives 409', async () => {
+  it('R-USER-14, R-PROFILE-4: an email taken by another account gives 409', async () => {
     const taken = await makeUser(t.app);
     const user = await makeUser(t.app);
-    expectError(await putProfile(await sessionFor(t.app, user), { email: taken.email }), 409, {
-      field: 'email',
-    });
+    expectError(
+      await putProfile(await sessionFor(t.app, user), {
+        email: taken.email.toUpperCase(),
+        currentPassword: TEST_PASSWORD,
+      }),
+      409,
+      { field: 'email' },
+    );
   });
 
   it('R-ACCESS-4, R-ACCESS-3, R-ACCESS-5: anonymous 401, locked 403 ACCOUNT_LOCKED, no CSRF 403', async () => {

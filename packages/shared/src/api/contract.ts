@@ -80,6 +80,7 @@ import {
   statsResponseSchema,
 } from '../schemas/stats.ts';
 import { flaggedPageSchema, flaggedQuerySchema, messageIdParamsSchema } from '../schemas/moderation.ts';
+import { profileOptionsResponseSchema } from '../schemas/profile-options.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -286,4 +287,6 @@ export const API_SCHEMAS = {
   dismissFlagged: { params: messageIdParamsSchema, response: oneMessage },
   hideMessage: { params: messageIdParamsSchema, response: oneMessage },
   unhideMessage: { params: messageIdParamsSchema, response: oneMessage },
+  // ---- resident directory and profile options ------------------------------------------------
+  getProfileOptions: { response: { 200: profileOptionsResponseSchema, ...guarded } },
 } as const satisfies { [N in CallName]: RouteSchemas };

@@ -140,7 +140,9 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     tag: 'users',
-    summary: 'Approved residents (public fields), optional username filter q',
+    summary: 'The resident directory: approved residents (public fields), text search q, metadata filters',
+    description:
+      'q matches usernames and descriptions. Filters: interests (comma list), lookingFor (text), newToArea (true/false), and gender, sexuality, relationshipStatus, hasKids, smoking, drinking, pets (one allowed value or a comma list; any matches). Paged with limit and offset.',
   },
   getUser: {
     method: 'GET',
@@ -576,6 +578,15 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'admin',
     summary: 'Show a hidden message again; audited',
+  },
+  // ---- resident directory and profile options ------------------------------------------------
+  getProfileOptions: {
+    method: 'GET',
+    path: '/api/profile/options',
+    access: 'user',
+    encoding: 'none',
+    tag: 'users',
+    summary: 'The allowed values of every enumerated profile metadata field',
   },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_OPTIONS, isProfileOption, type EnumeratedProfileField } from './profile-options.ts';
 
 /** R-USER-1: role is admin or other; the server stores 'resident' for other. */
 const roleSchema = z.enum(['admin', 'resident']);
@@ -89,12 +90,63 @@ const presentedUserSchema = publicUserSchema.extend({
 });
 export type PresentedUser = z.infer<typeof presentedUserSchema>;
 
-/** GET /api/users query: optional username filter. */
+/**
+ * A filter on an enumerated metadata field (R-PROFILE-3): one allowed value or a comma list of
+ * them (any of them matches); anything else is a 400 naming the field.
+ */
+const optionFilter = (field: EnumeratedProfileField) =>
+  z
+    .string()
+    .max(500)
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((values) => values.every((value) => isProfileOption(field, value)), {
+      message: `must be one of ${PROFILE_OPTIONS[field].map((o) => o.value).join(', ')}`,
+    })
+    .optional();
+
+/** GET /api/users query (R-API-8, R-PROFILE-3): text search, metadata filters and paging. */
 export const usersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  /** Comma list; a resident matches when one of their interests equals one of these (any case). */
+  interests: z
+    .string()
+    .max(500)
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((values) => values.length <= 20 && values.every((v) => v.length <= 50), {
+      message: 'at most 20 interests of at most 50 characters each',
+    })
+    .optional(),
+  /** Matched as text inside lookingFor, any case. */
+  lookingFor: z.string().trim().max(100).optional(),
+  newToArea: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  gender: optionFilter('gender'),
+  sexuality: optionFilter('sexuality'),
+  relationshipStatus: optionFilter('relationshipStatus'),
+  hasKids: optionFilter('hasKids'),
+  smoking: optionFilter('smoking'),
+  drinking: optionFilter('drinking'),
+  pets: optionFilter('pets'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
+export type UsersQuery = z.output<typeof usersQuerySchema>;
 /** GET /api/users and GET /api/admin/users response. */
 export const usersListResponseSchema = z.object({ users: z.array(presentedUserSchema) });
 export const presentedUserResponseSchema = z.object({ user: presentedUserSchema });
@@ -108,6 +160,10 @@ export const profileFieldsSchema = z.object({
   avatarPath: z.string().max(300).optional(),
   /** Any subset of the metadata fields; merged into the stored metadata, then validated whole. */
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** R-PROFILE-4: needed to change the email or the password. */
+  currentPassword: z.string().max(200).optional(),
+  /** R-PROFILE-4: a new password (the sign-up rules), with currentPassword. */
+  newPassword: passwordSchema.optional(),
 });
 
 /** Avatars are resized to this square (webp). */

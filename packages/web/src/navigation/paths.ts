@@ -30,6 +30,8 @@ export const DASHBOARD_PATHS = {
   conversationDetails: (id: string) => `${main}/conversations/${encodeURIComponent(id)}/details`,
   thread: (messageId: string) => `${main}/thread/${encodeURIComponent(messageId)}`,
   search: `${main}/search`,
+  /** R-PROFILE-3: the resident directory. */
+  residents: `${main}/residents`,
   statistics: `${admin}/statistics`,
   billing: `${admin}/billing`,
   userApproval: `${admin}/user-approval`,

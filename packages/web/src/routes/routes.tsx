@@ -35,6 +35,7 @@ const mainDashboardChildren: RouteObject[] = [
   },
   { path: 'thread/:messageId', lazy: page(() => import('../pages/chat/ThreadPage.tsx')) },
   { path: 'search', lazy: page(() => import('../pages/chat/SearchPage.tsx')) },
+  { path: 'residents', lazy: page(() => import('../pages/residents/ResidentsPage.tsx')) },
 ];
 
 const adminDashboardChildren: RouteObject[] = [

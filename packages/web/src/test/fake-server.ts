@@ -8,6 +8,8 @@ import type { Conversation, User } from '@stoop/shared';
 interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -36,6 +38,7 @@ export function installFakeServer(handlers: Record<string, Handler> = {}) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init?.headers),
       body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
     };

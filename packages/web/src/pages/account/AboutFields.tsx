@@ -3,7 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import type { FieldErrors } from '../../components/form/validate.ts';
-import { OPTIONS, withCurrent, type ProfileValues } from './profile-form.ts';
+import { INTEREST_SUGGESTIONS } from '@stoop/shared/schemas/profile-options';
+import { OPTIONS, interestList, withCurrent, type ProfileValues } from './profile-form.ts';
 
 /** A few prompts keep profiles readable; the schema allows more. */
 const MAX_PROMPTS = 3;
@@ -28,8 +29,15 @@ export function AboutFields({ values, set, setPrompts, errors }: AboutFieldsProp
       value={values[key]}
       onValueChange={(v) => set(key, v)}
       options={withCurrent(OPTIONS[key], values[key])}
+      error={errors[`metadata.${key}`]}
     />
   );
+  const chosen = interestList(values.interests);
+  const toggleInterest = (interest: string) => {
+    const has = chosen.some((i) => i.toLowerCase() === interest);
+    const next = has ? chosen.filter((i) => i.toLowerCase() !== interest) : [...chosen, interest];
+    set('interests', next.join(', '));
+  };
 
   return (
     <div className="space-y-8">
@@ -43,6 +51,27 @@ export function AboutFields({ values, set, setPrompts, errors }: AboutFieldsProp
           hint="Separate with commas, e.g. cycling, board games, baking."
           error={errors.metadata}
         />
+        <div role="group" aria-label="Suggested interests" className="flex flex-wrap gap-2">
+          {INTEREST_SUGGESTIONS.map((interest) => {
+            const on = chosen.some((i) => i.toLowerCase() === interest);
+            return (
+              <button
+                key={interest}
+                type="button"
+                aria-pressed={on}
+                onClick={() => toggleInterest(interest)}
+                className={`min-h-9 rounded-full border px-3 py-1 text-sm ${
+                  on
+                    ? 'border-brand-600 bg-brand-50 font-medium text-brand-800'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                }`}
+              >
+                {on ? '✓ ' : '+ '}
+                {interest}
+              </button>
+            );
+          })}
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {text('pronouns', 'Pronouns', 'e.g. she/her')}
           {text('lifeSituation', 'Life situation', 'e.g. student, working from home, retired')}

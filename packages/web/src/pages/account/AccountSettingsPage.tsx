@@ -18,7 +18,9 @@ import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { AboutFields } from './AboutFields.tsx';
 import { AvatarField } from './AvatarField.tsx';
+import { ENUMERATED_PROFILE_FIELDS } from '@stoop/shared/schemas/profile-options';
 import {
+  credentialErrors,
   formShape,
   toFormData,
   valuesFromUser,
@@ -26,6 +28,18 @@ import {
   type ProfileValues,
 } from './profile-form.ts';
 import { announceProfileUpdate } from './profile-events.ts';
+
+/** Fields whose server errors show under the field itself (the rest become a toast). */
+const SERVER_FIELDS = [
+  'username',
+  'email',
+  'description',
+  'avatar',
+  'metadata',
+  'currentPassword',
+  'newPassword',
+  ...ENUMERATED_PROFILE_FIELDS.map((field) => `metadata.${field}`),
+];
 
 function ProfileForm() {
   // The guard only lets signed-in users here, so the user is present.
@@ -45,22 +59,23 @@ function ProfileForm() {
     event.preventDefault();
     if (!user || !values) return;
     const checked = validate(profileFormSchema, formShape(values));
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const credentials = credentialErrors(values, user);
+    if (!checked.ok || Object.keys(credentials).length > 0) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...credentials });
       requestAnimationFrame(() => focusFirstInvalid(form.current));
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      const saved = await updateProfile(toFormData(checked.data, avatar, user.avatar));
+      const saved = await updateProfile(toFormData(checked.data, avatar, user.avatar, values));
       setUser(saved);
       setValues(valuesFromUser(saved));
       setAvatar({ kind: 'keep' });
       announceProfileUpdate();
       toast.success('Your profile was saved.');
     } catch (error) {
-      const fieldErrors = serverFieldError(error, ['username', 'email', 'description', 'avatar', 'metadata']);
+      const fieldErrors = serverFieldError(error, SERVER_FIELDS);
       if (fieldErrors) setErrors(fieldErrors);
       else toast.error(errorMessage(error, 'Your profile could not be saved. Please try again.'));
     } finally {
@@ -90,6 +105,28 @@ function ProfileForm() {
             required
           />
           <EmailField value={values.email} onValueChange={(v) => set('email', v)} error={errors.email} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onValueChange={(v) => set('newPassword', v)}
+            error={errors.newPassword}
+            hint="Leave empty to keep your password."
+          />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onValueChange={(v) => set('currentPassword', v)}
+            error={errors.currentPassword}
+            hint="Needed to change your email or password."
+          />
         </div>
         <TextAreaField
           label="Description"

@@ -1,7 +1,13 @@
-/** Avatar picker with a live preview; the file is only uploaded when the form is saved. */
-import { Camera, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+/**
+ * Avatar picker with a live preview; the file is only uploaded when the form is saved. "Take a
+ * photo" uses the native camera in the shells and a camera file input on the web (R-PROFILE-5).
+ */
+import { Camera, ImageUp, Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { TEXTS } from '@stoop/shared/texts';
 import { UserAvatar } from '../../components/shell/UserAvatar.tsx';
+import { takeAvatarPhoto } from '../../services/device/camera.ts';
+import { toast } from '../../services/ui/toast.ts';
 import type { AvatarChange } from './profile-form.ts';
 
 interface AvatarFieldProps {
@@ -15,6 +21,25 @@ interface AvatarFieldProps {
 export function AvatarField({ name, current, change, onChange, error }: AvatarFieldProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const [capturing, setCapturing] = useState(false);
+  const pick = (file: File | undefined) => {
+    if (file) onChange({ kind: 'replace', file });
+  };
+
+  async function takePhoto() {
+    setCapturing(true);
+    try {
+      const photo = await takeAvatarPhoto();
+      if (photo.kind === 'photo') pick(photo.file);
+      else if (photo.kind === 'file-input') cameraInput.current?.click();
+    } catch {
+      // R-ERR-8, R-ERR-10: the fixed text, through the one toast service.
+      toast.error(TEXTS.nativeCameraFailed);
+    } finally {
+      setCapturing(false);
+    }
+  }
   const preview = useMemo(
     () => (change.kind === 'replace' ? URL.createObjectURL(change.file) : null),
     [change],
@@ -37,7 +62,7 @@ export function AvatarField({ name, current, change, onChange, error }: AvatarFi
             htmlFor={inputId}
             className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600"
           >
-            <Camera className="h-4 w-4" aria-hidden="true" />
+            <ImageUp className="h-4 w-4" aria-hidden="true" />
             {shown ? 'Change picture' : 'Upload picture'}
             <input
               ref={input}
@@ -47,12 +72,35 @@ export function AvatarField({ name, current, change, onChange, error }: AvatarFi
               className="sr-only"
               aria-describedby={error ? `${inputId}-error` : undefined}
               onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onChange({ kind: 'replace', file });
+                pick(e.target.files?.[0]);
                 e.target.value = '';
               }}
             />
           </label>
+          <button
+            type="button"
+            disabled={capturing}
+            onClick={() => void takePhoto()}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
+            <Camera className="h-4 w-4" aria-hidden="true" />
+            Take a photo
+          </button>
+          {/* The web's camera: phones open the front camera, desktops the file picker. */}
+          <input
+            ref={cameraInput}
+            type="file"
+            accept="image/*"
+            capture="user"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="hidden"
+            data-testid="avatar-camera-input"
+            onChange={(e) => {
+              pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
           {shown ? (
             <button
               type="button"

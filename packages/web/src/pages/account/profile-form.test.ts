@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fake-server.ts';
-import { formShape, metadataFromValues, toFormData, valuesFromUser } from './profile-form.ts';
+import {
+  OPTIONS,
+  credentialErrors,
+  formShape,
+  metadataFromValues,
+  toFormData,
+  valuesFromUser,
+} from './profile-form.ts';
 
 describe('account settings form', () => {
   it('round-trips the metadata of R-USER-3 through the editing state', () => {
@@ -36,5 +43,29 @@ describe('account settings form', () => {
     const replaced = toFormData(data, { kind: 'replace', file }, user.avatar);
     expect(replaced.get('avatar')).toBeInstanceOf(File);
     expect(replaced.has('avatarPath')).toBe(false);
+  });
+
+  it('R-PROFILE-1: offers the shared option values, with not set first', () => {
+    expect(OPTIONS.gender[0]).toEqual({ value: '', label: 'Not set' });
+    expect(OPTIONS.gender.map((o) => o.value)).toEqual(
+      expect.arrayContaining(['woman', 'man', 'non-binary', 'agender', 'prefer-not-to-say']),
+    );
+  });
+
+  it('R-PROFILE-4: asks for the current password before an email or password change, and sends it', () => {
+    const user = makeUser();
+    const values = valuesFromUser(user);
+    expect(credentialErrors(values, user)).toEqual({});
+    expect(credentialErrors({ ...values, email: ` ${user.email.toUpperCase()} ` }, user)).toEqual({});
+    expect(credentialErrors({ ...values, email: 'new@example.com' }, user)).toHaveProperty('currentPassword');
+    expect(credentialErrors({ ...values, newPassword: 'short', currentPassword: 'x' }, user)).toEqual({
+      newPassword: 'Password must be at least 8 characters',
+    });
+    const form = toFormData(formShape(values), { kind: 'keep' }, null, {
+      currentPassword: 'old secret',
+      newPassword: 'a new secret',
+    });
+    expect([form.get('currentPassword'), form.get('newPassword')]).toEqual(['old secret', 'a new secret']);
+    expect(toFormData(formShape(values), { kind: 'keep' }, null).has('currentPassword')).toBe(false);
   });
 });

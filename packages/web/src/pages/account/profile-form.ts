@@ -3,6 +3,11 @@
  * multipart body of PUT /api/profile (R-API-7).
  */
 import type { User, UserMetadata } from '@stoop/shared';
+import {
+  NEW_TO_AREA_OPTIONS,
+  PROFILE_OPTIONS,
+  type EnumeratedProfileField,
+} from '@stoop/shared/schemas/profile-options';
 
 /** Text-only editing state; '' stands for "not set" (null) in the nullable metadata fields. */
 export interface ProfileValues {
@@ -27,6 +32,10 @@ export interface ProfileValues {
   newToArea: string;
   starSign: string;
   pets: string;
+  /** R-PROFILE-4: needed to change the email or the password; never filled from the user. */
+  currentPassword: string;
+  /** '' keeps the password. */
+  newPassword: string;
 }
 
 export type AvatarChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; file: File };
@@ -57,19 +66,39 @@ export function valuesFromUser(user: User): ProfileValues {
     newToArea: m.newToArea === null ? '' : m.newToArea ? 'yes' : 'no',
     starSign: m.starSign,
     pets: orEmpty(m.pets),
+    currentPassword: '',
+    newPassword: '',
   };
 }
 
+/** R-PROFILE-4: the client-side half of the rule, so the form asks before the server refuses. */
+export function credentialErrors(v: ProfileValues, user: User): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (v.newPassword !== '' && v.newPassword.length < 8) {
+    errors.newPassword = 'Password must be at least 8 characters';
+  }
+  const emailChanges = v.email.trim().toLowerCase() !== user.email;
+  if ((emailChanges || v.newPassword !== '') && v.currentPassword === '') {
+    errors.currentPassword = emailChanges
+      ? 'Enter your current password to change your email'
+      : 'Enter your current password to change your password';
+  }
+  return errors;
+}
+
+/** The comma-separated interests as a list, without blanks and repeats. */
+export const interestList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
 export function metadataFromValues(v: ProfileValues): UserMetadata {
   return {
-    interests: [
-      ...new Set(
-        v.interests
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ],
+    interests: interestList(v.interests),
     prompts: v.prompts
       .map((p) => ({ question: p.question.trim(), answer: p.answer.trim() }))
       .filter((p) => p.question !== '' || p.answer !== ''),
@@ -107,38 +136,44 @@ export function toFormData(
   data: { username: string; email: string; description: string; metadata: UserMetadata },
   avatar: AvatarChange,
   currentAvatar: string | null,
+  credentials: { currentPassword: string; newPassword: string } = { currentPassword: '', newPassword: '' },
 ): FormData {
   const form = new FormData();
   form.set('username', data.username);
   form.set('email', data.email);
   form.set('description', data.description);
   form.set('metadata', JSON.stringify(data.metadata));
+  if (credentials.currentPassword !== '') form.set('currentPassword', credentials.currentPassword);
+  if (credentials.newPassword !== '') form.set('newPassword', credentials.newPassword);
   if (avatar.kind === 'replace') form.set('avatar', avatar.file, avatar.file.name);
   else form.set('avatarPath', avatar.kind === 'remove' ? '' : (currentAvatar ?? ''));
   return form;
 }
 
-const opts = (...labels: string[]) => [
-  { value: '', label: 'Prefer not to say' },
-  ...labels.map((l) => ({ value: l, label: l })),
+/** '' stands for null: not answered, which is not the same as "prefer not to say". */
+const NOT_SET = { value: '', label: 'Not set' };
+
+/** R-PROFILE-1: the shared lists, with "not set" first. */
+const listed = (field: EnumeratedProfileField) => [
+  NOT_SET,
+  ...PROFILE_OPTIONS[field].map((o) => ({ value: o.value, label: o.label })),
 ];
 
-/** Suggested answers for the fields the spec leaves as free text; '' means not set. */
+/** The choices of the form's selects; '' means not set. */
 export const OPTIONS = {
-  gender: opts('Woman', 'Man', 'Non-binary', 'Another gender'),
-  sexuality: opts('Straight', 'Gay', 'Lesbian', 'Bisexual', 'Queer', 'Another sexuality'),
-  relationshipStatus: opts('Single', 'In a relationship', 'Married', 'It’s complicated'),
-  hasKids: opts('No kids', 'Have kids', 'Want kids someday', 'Don’t want kids'),
-  smoking: opts('Never', 'Socially', 'Regularly', 'Trying to quit'),
-  drinking: opts('Never', 'Socially', 'Regularly'),
-  pets: opts('No pets', 'Dog', 'Cat', 'Dog and cat', 'Other pets', 'Would love one'),
+  gender: listed('gender'),
+  sexuality: listed('sexuality'),
+  relationshipStatus: listed('relationshipStatus'),
+  hasKids: listed('hasKids'),
+  smoking: listed('smoking'),
+  drinking: listed('drinking'),
+  pets: listed('pets'),
   newToArea: [
-    { value: '', label: 'Prefer not to say' },
-    { value: 'yes', label: 'Yes, I just moved here' },
-    { value: 'no', label: 'No, I know the area' },
+    NOT_SET,
+    ...NEW_TO_AREA_OPTIONS.map((o) => ({ value: o.value ? 'yes' : 'no', label: o.label })),
   ],
   starSign: [
-    { value: '', label: 'Prefer not to say' },
+    NOT_SET,
     ...[
       'Aries',
       'Taurus',

@@ -8,6 +8,7 @@ import {
   PlugZap,
   Search,
   Settings,
+  Users,
 } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { ConversationSidebar } from '../../components/chat/ConversationSidebar.tsx';
@@ -22,6 +23,7 @@ const MAIN_ITEMS: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.chatIntro, label: 'Home', icon: MessagesSquare },
   { to: DASHBOARD_PATHS.announcements, label: 'Announcements', icon: Megaphone },
   { to: DASHBOARD_PATHS.search, label: 'Search', icon: Search },
+  { to: DASHBOARD_PATHS.residents, label: 'Residents', icon: Users },
   { to: DASHBOARD_PATHS.connectDataSources, label: 'Connect data sources', icon: PlugZap },
 ];
 
