@@ -9,3 +9,4 @@ export * from './api/index.ts';
 export * from './schemas/announcements.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
+export * from './schemas/admin.ts';
