@@ -56,7 +56,9 @@ describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online
     const nadia = admin.getByRole('article', { name: 'Nadia Okafor' });
     await nadia.waitFor();
     await expect(nadia.getByText('nadia@e2e.test').isVisible()).resolves.toBe(true);
-    await expect(nadia.getByText(/waiting (less than a minute|\d+ minutes?)/).isVisible()).resolves.toBe(true);
+    await expect(nadia.getByText(/waiting (less than a minute|\d+ minutes?)/).isVisible()).resolves.toBe(
+      true,
+    );
     await admin.screenshot({ path: `${SHOTS}/user-approval-1280.png`, fullPage: true });
     await admin.setViewportSize({ width: 360, height: 740 });
     await admin.getByRole('heading', { name: 'User approval' }).waitFor();
@@ -91,12 +93,17 @@ describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online
 
     const admin = await adminPage(1280);
     await admin.goto(`${stoop.url}/admin_dashboard/user-approval`);
-    await admin.getByRole('button', { name: 'All residents' }).click();
+    await admin.getByRole('button', { name: 'All', exact: true }).click();
     await admin.getByLabel('Search by name').fill('Omar');
     const card = admin.getByRole('article', { name: 'Omar Haddad' });
     await card.getByRole('button', { name: 'Lock…' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'Lock' }).click();
     await admin.getByText('Omar Haddad is locked').waitFor();
+    await admin.getByRole('button', { name: 'Locked', exact: true }).click();
+    await admin
+      .getByRole('article', { name: 'Omar Haddad' })
+      .getByRole('button', { name: 'Unlock' })
+      .waitFor();
     await admin.screenshot({ path: `${SHOTS}/user-approval-locked-1280.png`, fullPage: true });
 
     // The socket's user:locked (or the refused reconnect) sends them there: no poll, no reload.

@@ -11,7 +11,8 @@ export const TEXTS = {
   nativeCameraFailed: 'Failed to capture photo with native camera',
   // ---- admin account screens (R-ADMIN-9, R-ADMIN-10) ----
   lastAdmin: 'Stoop needs at least one active admin. Make someone else an admin first.',
-  rejectNotPending: 'Only accounts waiting for their first approval can be rejected. Lock this account instead.',
+  rejectNotPending:
+    'Only accounts waiting for their first approval can be rejected. Lock this account instead.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

@@ -72,7 +72,9 @@ describe('R-ADMIN-7 GET /api/admin/users: filters, search, order and paging', ()
     ['sort', '?sort=age'],
     ['limit', '?limit=0'],
   ])('validation: 400 naming %s', async (field, query) => {
-    expectError(await call(t.app, 'GET', `/api/admin/users${query}`, undefined, adminHeaders), 400, { field });
+    expectError(await call(t.app, 'GET', `/api/admin/users${query}`, undefined, adminHeaders), 400, {
+      field,
+    });
   });
 });
 
@@ -116,7 +118,9 @@ describe('R-ADMIN-9 POST /api/admin/users/{id}/reject', () => {
     const applicant = await makeUser(t.app, { locked: true, username: 'Not A Resident' });
     const applicantHeaders = await sessionFor(t.app, applicant);
     // Cached session first: the removal must still apply to the very next call (R-SESSION-9).
-    expect((await call(t.app, 'GET', '/api/protected/user', undefined, applicantHeaders)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/protected/user', undefined, applicantHeaders)).statusCode).toBe(
+      200,
+    );
     const res = await post(`/api/admin/users/${applicant.id}/reject`, { message: 'You do not live here.' });
     expect(res.statusCode, res.body).toBe(204);
     expect(await t.db.select().from(users).where(eq(users.id, applicant.id))).toEqual([]);
@@ -154,7 +158,9 @@ describe('R-ADMIN-9 POST /api/admin/users/{id}/reject', () => {
     const returning = await makeUser(t.app, { locked: true });
     await post(`/api/admin/users/${returning.id}/approve`);
     await post(`/api/admin/users/${returning.id}/lock`);
-    expectError(await post(`/api/admin/users/${returning.id}/reject`), 409, { message: TEXTS.rejectNotPending });
+    expectError(await post(`/api/admin/users/${returning.id}/reject`), 409, {
+      message: TEXTS.rejectNotPending,
+    });
     expect((await t.db.select().from(users).where(eq(users.id, returning.id))).length).toBe(1);
   });
 
@@ -172,14 +178,24 @@ describe('R-ADMIN-10 the community keeps an active admin', () => {
   async function leaveOnly(keeper: AuthHeaders, keeperId: string) {
     const res = await call(t.app, 'GET', '/api/admin/users?role=admin&status=unlocked', undefined, keeper);
     for (const other of res.json<{ users: User[] }>().users.filter((u) => u.id !== keeperId)) {
-      const locked = await call(t.app, 'POST', `/api/admin/users/${other.id}/lock`, { reason: 'admin_lock' }, keeper);
+      const locked = await call(
+        t.app,
+        'POST',
+        `/api/admin/users/${other.id}/lock`,
+        { reason: 'admin_lock' },
+        keeper,
+      );
       expect(locked.statusCode, locked.body).toBe(200);
     }
   }
 
   it('an admin may step down while another active admin remains', async () => {
     const leaving = await makeAdmin(t.app);
-    const res = await post(`/api/admin/users/${leaving.id}/role`, { role: 'resident' }, await sessionFor(t.app, leaving));
+    const res = await post(
+      `/api/admin/users/${leaving.id}/role`,
+      { role: 'resident' },
+      await sessionFor(t.app, leaving),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ user: User }>().user.role).toBe('resident');
   });

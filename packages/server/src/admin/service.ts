@@ -75,7 +75,12 @@ async function change(
     if (options.check) await options.check(tx, before);
     const after = await updateUser(tx, targetId, patch);
     if (!after) throw notFound('User not found');
-    await recordAudit(tx, { actorId: admin.id, action, targetUserId: targetId, details: options.details ?? {} });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action,
+      targetUserId: targetId,
+      details: options.details ?? {},
+    });
     // After commit, before any event: the target's next call, on any instance, sees the change.
     events.afterCommit(() => ctx.sessionCache.forget({ userId: targetId }));
     options.announce?.({ before, after }, events);
@@ -134,7 +139,12 @@ export async function approveMany(
         missing.push(id);
         continue;
       }
-      await recordAudit(tx, { actorId: admin.id, action: 'approve', targetUserId: id, details: { bulk: true } });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'approve',
+        targetUserId: id,
+        details: { bulk: true },
+      });
       events.afterCommit(() => ctx.sessionCache.forget({ userId: id }));
       announceApproval({ before, after }, events);
       changed.push({ before, after });
@@ -225,15 +235,22 @@ export async function unlock(ctx: Context, admin: UserRow, targetId: string): Pr
  * admin remains (R-ADMIN-10: 409 otherwise).
  */
 export async function setRole(ctx: Context, admin: UserRow, targetId: string, role: Role): Promise<UserRow> {
-  const { after } = await change(ctx, admin, targetId, 'role', { role }, {
-    details: { role },
-    check: (tx, before) => (role === 'admin' ? Promise.resolve() : keepAnActiveAdmin(tx, before)),
-    announce: (changed, events) => {
-      if (changed.before.role === changed.after.role) return;
-      // Open sockets hold the rooms of the old role (hidden channels for admins): they reconnect.
-      events.publish('account:role-changed', { userId: changed.after.id });
-      announceProfile(events, changed.after);
+  const { after } = await change(
+    ctx,
+    admin,
+    targetId,
+    'role',
+    { role },
+    {
+      details: { role },
+      check: (tx, before) => (role === 'admin' ? Promise.resolve() : keepAnActiveAdmin(tx, before)),
+      announce: (changed, events) => {
+        if (changed.before.role === changed.after.role) return;
+        // Open sockets hold the rooms of the old role (hidden channels for admins): they reconnect.
+        events.publish('account:role-changed', { userId: changed.after.id });
+        announceProfile(events, changed.after);
+      },
     },
-  });
+  );
   return after;
 }

@@ -110,9 +110,9 @@ describe('R-ADMIN-11 GET /api/audit-log filters', () => {
     const enc = encodeURIComponent;
     expect(await actions(`?to=${enc(oldest)}`)).toEqual([]);
     expect(await actions(`?from=${enc(oldest)}`)).toEqual(['unlock', 'lock', 'approve']);
-    expect(await actions(`?from=${enc('2000-01-01T00:00:00Z')}&to=${enc('2000-01-02T00:00:00+02:00')}`)).toEqual(
-      [],
-    );
+    expect(
+      await actions(`?from=${enc('2000-01-01T00:00:00Z')}&to=${enc('2000-01-02T00:00:00+02:00')}`),
+    ).toEqual([]);
   });
 
   it.each([
@@ -121,7 +121,10 @@ describe('R-ADMIN-11 GET /api/audit-log filters', () => {
     ['targetUserId', '?targetUserId=abc'],
     ['from', '?from=yesterday'],
     ['to', '?to=2026-13-01T00:00:00Z'],
-    ['to', `?from=${encodeURIComponent('2026-02-02T00:00:00Z')}&to=${encodeURIComponent('2026-02-01T00:00:00Z')}`],
+    [
+      'to',
+      `?from=${encodeURIComponent('2026-02-02T00:00:00Z')}&to=${encodeURIComponent('2026-02-01T00:00:00Z')}`,
+    ],
     ['actor', `?actor=${'x'.repeat(101)}`],
   ])('validation: 400 naming %s', async (field, query) => {
     expectError(await auditLog(query, admin), 400, { code: 'VALIDATION_ERROR', field });

@@ -51,7 +51,8 @@ const FAKE_ID = '0190c0c0-0000-7000-8000-00000000dead';
 /** A request of the right shape for `name`: every path parameter filled, an empty JSON body. */
 function requestFor(name: CallName, headers: AuthHeaders): InjectOptions {
   const route = tableRoute(name);
-  const params = Object.fromEntries([...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, p]) => [p, FAKE_ID]));
+  const params: Record<string, string> = {};
+  for (const match of route.path.matchAll(/:([A-Za-z]+)/g)) params[match[1] ?? ''] = FAKE_ID;
   const options: InjectOptions = {
     method: route.method,
     url: fillPath(route.path, params),
@@ -83,7 +84,9 @@ describe('the route table declares an access rule for every call', () => {
   });
 
   it('every served /api/admin route is a table call with access admin', () => {
-    const adminCalls = new Set(ADMIN_CALLS.map((name) => `${tableRoute(name).method} ${tableRoute(name).path}`));
+    const adminCalls = new Set(
+      ADMIN_CALLS.map((name) => `${tableRoute(name).method} ${tableRoute(name).path}`),
+    );
     const servedAdmin = served.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/admin'));
     expect(servedAdmin.length).toBeGreaterThan(0);
     expect(servedAdmin.map((r) => `${r.method} ${r.url}`).filter((key) => !adminCalls.has(key))).toEqual([]);

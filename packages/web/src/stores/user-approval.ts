@@ -133,7 +133,8 @@ export const useUserApprovalStore = create<UserApprovalState>()((set, get) => {
       void get().load();
     },
     setSearch: (search) => {
-      set({ search, page: 1, loaded: false, selected: [] });
+      // The current list stays on screen ("updating…") while the search runs.
+      set({ search, page: 1, selected: [] });
       void get().load();
     },
     setPage: (page) => {
@@ -146,7 +147,13 @@ export const useUserApprovalStore = create<UserApprovalState>()((set, get) => {
       set({ selected: selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id] });
     },
     selectAll: (select) => {
-      set({ selected: select ? get().users.filter((u) => u.isLocked).map((u) => u.id) : [] });
+      set({
+        selected: select
+          ? get()
+              .users.filter((u) => u.isLocked)
+              .map((u) => u.id)
+          : [],
+      });
     },
 
     approve: (user) =>
@@ -190,7 +197,13 @@ export const useUserApprovalStore = create<UserApprovalState>()((set, get) => {
       ),
 
     lock: (user) =>
-      act(user, 'lock', () => adminApi.lock(user.id), `${user.username} is locked`, `${user.username} could not be locked.`),
+      act(
+        user,
+        'lock',
+        () => adminApi.lock(user.id),
+        `${user.username} is locked`,
+        `${user.username} could not be locked.`,
+      ),
 
     unlock: (user) =>
       act(

@@ -9,7 +9,7 @@ import { Button } from '../ui/Button.tsx';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { signupDate, waitedFor } from './waited.ts';
 
-export type AccountAction = 'approve' | 'reject' | 'lock' | 'unlock' | 'role';
+type AccountAction = 'approve' | 'reject' | 'lock' | 'unlock' | 'role';
 
 export interface AccountCardProps {
   user: User;
@@ -36,7 +36,9 @@ function Badge({ tone, children }: { tone: 'amber' | 'red' | 'brand' | 'slate'; 
     slate: 'bg-slate-100 text-slate-700 ring-slate-200',
   };
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${tones[tone]}`}
+    >
       {children}
     </span>
   );
@@ -78,7 +80,7 @@ export function AccountCard(props: AccountCardProps) {
         <UserAvatar name={user.username} src={user.avatar} className="h-10 w-10 text-sm" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h2 id={titleId} className="truncate text-base font-semibold text-slate-900">
+            <h2 id={titleId} className="break-words text-base font-semibold text-slate-900">
               {user.username}
             </h2>
             {isSelf ? <Badge tone="slate">You</Badge> : null}
@@ -158,7 +160,9 @@ export function AccountCard(props: AccountCardProps) {
             variant="danger"
             autoFocus
             busy={busy === 'lock' || busy === 'role'}
-            onClick={() => void confirmed(confirming === 'lock' ? props.onLock : () => props.onSetRole('resident'))}
+            onClick={() =>
+              void confirmed(confirming === 'lock' ? props.onLock : () => props.onSetRole('resident'))
+            }
           >
             {confirming === 'lock' ? 'Lock' : isSelf ? 'Step down' : 'Remove admin'}
           </Button>

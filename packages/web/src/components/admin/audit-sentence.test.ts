@@ -30,17 +30,28 @@ describe('R-ADMIN-13 audit entries as sentences', () => {
     ],
     [{ action: 'set_user' }, 'Ada started acting as Bob'],
     [
-      { action: 'announcement.create', targetUserId: null, targetName: null, details: { title: 'Boiler day' } },
+      {
+        action: 'announcement.create',
+        targetUserId: null,
+        targetName: null,
+        details: { title: 'Boiler day' },
+      },
       'Ada posted the announcement “Boiler day”',
     ],
     [
       { action: 'channel.hide', targetUserId: null, targetName: null, details: { name: 'general' } },
       'Ada hid channel #general',
     ],
-    [{ action: 'admin-flag-channel', targetUserId: null, targetName: null, details: {} }, 'Ada flagged a channel'],
+    [
+      { action: 'admin-flag-channel', targetUserId: null, targetName: null, details: {} },
+      'Ada flagged a channel',
+    ],
     [{ action: 'message.hide', targetUserId: null, targetName: null }, 'Ada hid a message'],
     [{ action: 'something.new', targetUserId: null, targetName: null }, 'Ada: something.new'],
-    [{ action: 'approve', actorName: null, targetName: null }, 'a removed account approved a removed account'],
+    [
+      { action: 'approve', actorName: null, targetName: null },
+      'a removed account approved a removed account',
+    ],
   ] as const)('%o → %s', (overrides, sentence) => {
     expect(auditSentence(entry(overrides as Partial<AuditEntry>))).toBe(sentence);
   });

@@ -53,15 +53,30 @@ function FilterForm() {
       </label>
       <label className="text-sm font-medium text-slate-700">
         By (admin)
-        <input value={draft.actor} onChange={edit('actor')} placeholder="Name" className={`${fieldClass} mt-1`} />
+        <input
+          value={draft.actor}
+          onChange={edit('actor')}
+          placeholder="Name"
+          className={`${fieldClass} mt-1`}
+        />
       </label>
       <label className="text-sm font-medium text-slate-700">
         About (resident)
-        <input value={draft.target} onChange={edit('target')} placeholder="Name" className={`${fieldClass} mt-1`} />
+        <input
+          value={draft.target}
+          onChange={edit('target')}
+          placeholder="Name"
+          className={`${fieldClass} mt-1`}
+        />
       </label>
       <label className="text-sm font-medium text-slate-700">
         From
-        <input type="date" value={draft.fromDay} onChange={edit('fromDay')} className={`${fieldClass} mt-1`} />
+        <input
+          type="date"
+          value={draft.fromDay}
+          onChange={edit('fromDay')}
+          className={`${fieldClass} mt-1`}
+        />
       </label>
       <label className="text-sm font-medium text-slate-700">
         To
@@ -130,7 +145,10 @@ function Entries() {
         {entries.map((entry) => {
           const message = typeof entry.details.message === 'string' ? entry.details.message : null;
           return (
-            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+            <li
+              key={entry.id}
+              className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4"
+            >
               <time dateTime={entry.createdAt} className="shrink-0 text-xs text-slate-500 sm:w-40">
                 {when(entry.createdAt)}
               </time>
@@ -152,7 +170,10 @@ export default function AuditLogPage() {
     void useAuditLogStore.getState().load();
   }, []);
   return (
-    <section className="mx-auto flex w-full max-w-4xl flex-col gap-4 p-4 sm:p-6" aria-labelledby="audit-title">
+    <section
+      className="mx-auto flex w-full max-w-4xl flex-col gap-4 p-4 sm:p-6"
+      aria-labelledby="audit-title"
+    >
       <header>
         <h1 id="audit-title" className="text-lg font-semibold text-slate-900">
           Audit log

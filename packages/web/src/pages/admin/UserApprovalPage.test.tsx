@@ -59,7 +59,11 @@ describe('UserApprovalPage (R-ADMIN-12)', () => {
     expect(within(bobCard).getByText('waiting 3 days')).toBeTruthy();
     expect(within(card('Cleo Waiting')).getByText('waiting 2 hours')).toBeTruthy();
     const query = new URL(server.fetchMock.mock.calls[0]![0] as string, 'http://x').searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ status: 'pending_approval', sort: 'signup', offset: '0' });
+    expect(Object.fromEntries(query)).toMatchObject({
+      status: 'pending_approval',
+      sort: 'signup',
+      offset: '0',
+    });
   });
 
   it('approves one account with a toast and reloads the list', async () => {
@@ -72,7 +76,11 @@ describe('UserApprovalPage (R-ADMIN-12)', () => {
       },
     });
     renderPage();
-    fireEvent.click(within(await screen.findByRole('article', { name: 'Bob Newcomer' })).getByRole('button', { name: 'Approve' }));
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: 'Bob Newcomer' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Bob Newcomer' })).toBeNull());
     expect(server.called('POST', '/api/admin/users/bob/approve')).toBe(true);
     expect(toastMock.success).toHaveBeenCalledWith('Bob Newcomer is approved');
@@ -89,7 +97,9 @@ describe('UserApprovalPage (R-ADMIN-12)', () => {
     fireEvent.click(screen.getByLabelText('Select all on this page'));
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('2 accounts approved', {}));
-    expect(server.calls.find((c) => c.path === '/api/admin/users/approve')?.body).toEqual({ ids: ['bob', 'cleo'] });
+    expect(server.calls.find((c) => c.path === '/api/admin/users/approve')?.body).toEqual({
+      ids: ['bob', 'cleo'],
+    });
   });
 
   it('rejects only after the inline form, sending the optional message', async () => {
@@ -106,7 +116,9 @@ describe('UserApprovalPage (R-ADMIN-12)', () => {
       target: { value: 'We could not find flat 4B.' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Reject sign-up' }));
-    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('The sign-up of Bob Newcomer was rejected'));
+    await waitFor(() =>
+      expect(toastMock.success).toHaveBeenCalledWith('The sign-up of Bob Newcomer was rejected'),
+    );
     expect(server.calls.find((c) => c.path === '/api/admin/users/bob/reject')?.body).toEqual({
       message: 'We could not find flat 4B.',
     });

@@ -18,7 +18,7 @@ import { useUserApprovalStore, type ApprovalTab } from '../../stores/user-approv
 
 const TABS: readonly { id: ApprovalTab; label: string }[] = [
   { id: 'pending', label: 'Waiting' },
-  { id: 'all', label: 'All residents' },
+  { id: 'all', label: 'All' },
   { id: 'locked', label: 'Locked' },
   { id: 'admins', label: 'Admins' },
 ];
@@ -40,14 +40,14 @@ function Tabs() {
   const tab = useUserApprovalStore((s) => s.tab);
   const setTab = useUserApprovalStore((s) => s.setTab);
   return (
-    <div role="group" aria-label="Show accounts" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+    <div role="group" aria-label="Show accounts" className="grid grid-cols-4 gap-1 sm:flex">
       {TABS.map(({ id, label }) => (
         <button
           key={id}
           type="button"
           aria-pressed={tab === id}
           onClick={() => setTab(id)}
-          className={`min-h-11 shrink-0 rounded-full px-4 text-sm font-medium ring-1 transition-colors ${
+          className={`min-h-11 rounded-full px-2 text-sm font-medium ring-1 transition-colors sm:px-4 ${
             tab === id
               ? 'bg-brand-700 text-white ring-brand-700'
               : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
@@ -74,7 +74,10 @@ function SearchBox() {
       <label htmlFor="account-search" className="sr-only">
         Search by name
       </label>
-      <Search className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         id="account-search"
         type="search"
@@ -204,7 +207,10 @@ export default function UserApprovalPage() {
     void useUserApprovalStore.getState().load();
   }, []);
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6" aria-labelledby="approval-title">
+    <section
+      className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6"
+      aria-labelledby="approval-title"
+    >
       <header>
         <h1 id="approval-title" className="text-lg font-semibold text-slate-900">
           User approval
