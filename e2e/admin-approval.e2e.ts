@@ -6,7 +6,7 @@ import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
 import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
 
-/** Screenshots of the approval screen land here for a look (R-ADMIN-12: it works at 360 px). */
+/** Screenshots of the approval screen land here for a look (R-ADMIN-16: it works at 360 px). */
 const SHOTS = '/tmp/shots';
 
 describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online one', () => {
@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online
     return page;
   }
 
-  it('R-ADMIN-12, R-LOCK-7: the admin approves in the dashboard and the waiting page moves on by itself', async () => {
+  it('R-ADMIN-16, R-LOCK-7: the admin approves in the dashboard and the waiting page moves on by itself', async () => {
     // Someone else waits too, so the queue shows more than one card in the screenshots.
     await new ApiSession(stoop.url).request('POST', '/api/signup', {
       email: 'theo@e2e.test',
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online
     await admin.context().close();
   });
 
-  it('R-LOCK-5, R-ADMIN-12: a resident locked while online lands on /awaiting-approval at once', async () => {
+  it('R-LOCK-5, R-ADMIN-16: a resident locked while online lands on /awaiting-approval at once', async () => {
     const omar = await createResident(stoop.url, 'Omar Haddad');
     const residentContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const resident = await residentContext.newPage();

@@ -103,7 +103,7 @@ export const READ_REPORT_DELAY_MS = 1000;
 // Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 
-// Admin account screens (R-ADMIN-7, R-ADMIN-8, R-LOCK-7).
+// Admin account screens (R-ADMIN-11, R-ADMIN-12, R-LOCK-7).
 /** At most this many accounts are approved by one bulk call. */
 export const BULK_APPROVE_MAX = 100;
 /** The user-approval screen lists this many accounts a page. */

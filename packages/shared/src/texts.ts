@@ -9,7 +9,7 @@ export const TEXTS = {
   noActiveConversation: 'No active conversation',
   alreadyLiked: 'already liked',
   nativeCameraFailed: 'Failed to capture photo with native camera',
-  // ---- admin account screens (R-ADMIN-9, R-ADMIN-10) ----
+  // ---- admin account screens (R-ADMIN-13, R-ADMIN-14) ----
   lastAdmin: 'Stoop needs at least one active admin. Make someone else an admin first.',
   rejectNotPending:
     'Only accounts waiting for their first approval can be rejected. Lock this account instead.',

@@ -43,7 +43,7 @@ const list = async (query: string) => {
 const auditOf = async (targetId: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, targetId))).map((a) => a.action);
 
-describe('R-ADMIN-7 GET /api/admin/users: filters, search, order and paging', () => {
+describe('R-ADMIN-11 GET /api/admin/users: filters, search, order and paging', () => {
   it('pages with limit and offset and counts every match in total', async () => {
     const tag = `Pager${Date.now().toString(36)}`;
     for (const n of [1, 2, 3]) await makeUser(t.app, { username: `${tag} ${n}`, locked: true });
@@ -78,7 +78,7 @@ describe('R-ADMIN-7 GET /api/admin/users: filters, search, order and paging', ()
   });
 });
 
-describe('R-ADMIN-8 POST /api/admin/users/approve (bulk)', () => {
+describe('R-ADMIN-12 POST /api/admin/users/approve (bulk)', () => {
   it('approves every listed account, audits each, mails each and answers the unknown ids', async () => {
     const a = await makeUser(t.app, { locked: true });
     const b = await makeUser(t.app, { locked: true });
@@ -113,7 +113,7 @@ describe('R-ADMIN-8 POST /api/admin/users/approve (bulk)', () => {
   });
 });
 
-describe('R-ADMIN-9 POST /api/admin/users/{id}/reject', () => {
+describe('R-ADMIN-13 POST /api/admin/users/{id}/reject', () => {
   it('removes a waiting sign-up, ends its session, audits with the name and mails the message', async () => {
     const applicant = await makeUser(t.app, { locked: true, username: 'Not A Resident' });
     const applicantHeaders = await sessionFor(t.app, applicant);
@@ -173,7 +173,7 @@ describe('R-ADMIN-9 POST /api/admin/users/{id}/reject', () => {
   });
 });
 
-describe('R-ADMIN-10 the community keeps an active admin', () => {
+describe('R-ADMIN-14 the community keeps an active admin', () => {
   /** Locks every other active admin, so `keeper` is the only one who can act. */
   async function leaveOnly(keeper: AuthHeaders, keeperId: string) {
     const res = await call(t.app, 'GET', '/api/admin/users?role=admin&status=unlocked', undefined, keeper);

@@ -33,7 +33,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page };
   });
 
-  // ---- user approval (R-ADMIN-8, R-ADMIN-9) ----
+  // ---- user approval (R-ADMIN-12, R-ADMIN-13) ----
   serve(app, 'bulkApproveUsers', async (request) => {
     const { users, notFound } = await admin.approveMany(app, currentUser(request), request.body.ids);
     return { users: users.map(presentSelf), notFound };

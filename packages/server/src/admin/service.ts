@@ -26,7 +26,7 @@ type AccountsQuery = {
   offset: number;
 };
 
-/** GET /api/admin/users: one page of the accounts that match, and how many match (R-ADMIN-7). */
+/** GET /api/admin/users: one page of the accounts that match, and how many match (R-ADMIN-11). */
 export async function listAccounts(ctx: Context, query: AccountsQuery) {
   const filter = {
     ...(query.status ? { status: query.status } : {}),
@@ -43,7 +43,7 @@ export async function listAccounts(ctx: Context, query: AccountsQuery) {
 type Changed = { before: UserRow; after: UserRow };
 
 /**
- * R-ADMIN-10: the community always keeps an admin who can act. Called inside the transaction
+ * R-ADMIN-14: the community always keeps an admin who can act. Called inside the transaction
  * before a change that may take `target` out of the active admins (demotion or lock).
  */
 async function keepAnActiveAdmin(tx: Tx, target: UserRow): Promise<void> {
@@ -119,7 +119,7 @@ export async function approve(ctx: Context, admin: UserRow, targetId: string): P
 }
 
 /**
- * R-ADMIN-8: approves every listed account in one transaction (one audit entry each); ids that
+ * R-ADMIN-12: approves every listed account in one transaction (one audit entry each); ids that
  * name no account are answered back rather than failing the rest, since another admin may have
  * rejected one of them meanwhile.
  */
@@ -158,7 +158,7 @@ export async function approveMany(
 }
 
 /**
- * R-ADMIN-9: rejecting a sign-up removes the account (docs/decisions/0013-rejecting-a-sign-up.md).
+ * R-ADMIN-13: rejecting a sign-up removes the account (docs/decisions/0016-rejecting-a-sign-up.md).
  * Only an account waiting for its first approval can be rejected: one that was ever let in may
  * have written messages, and is locked instead. The applicant gets a mail with the admin's message.
  */
@@ -232,7 +232,7 @@ export async function unlock(ctx: Context, admin: UserRow, targetId: string): Pr
 
 /**
  * Makes a resident an admin and back. An admin may step down too, as long as another active
- * admin remains (R-ADMIN-10: 409 otherwise).
+ * admin remains (R-ADMIN-14: 409 otherwise).
  */
 export async function setRole(ctx: Context, admin: UserRow, targetId: string, role: Role): Promise<UserRow> {
   const { after } = await change(

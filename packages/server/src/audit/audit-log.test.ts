@@ -84,7 +84,7 @@ describe('R-ADMIN-4 GET /api/audit-log (admin only)', () => {
   });
 });
 
-describe('R-ADMIN-11 GET /api/audit-log filters', () => {
+describe('R-ADMIN-15 GET /api/audit-log filters', () => {
   const actions = async (query: string) => {
     const res = await auditLog(query, admin);
     expect(res.statusCode, res.body).toBe(200);

@@ -14,7 +14,7 @@ export type AuditRow = {
   createdAt: Date;
 };
 
-/** What GET /api/audit-log narrows the log to (R-ADMIN-11); every field is optional. */
+/** What GET /api/audit-log narrows the log to (R-ADMIN-15); every field is optional. */
 export type AuditFilter = {
   action?: string | undefined;
   actorId?: string | undefined;

@@ -17,7 +17,7 @@ export function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 /** The actions that let an account in: approving it, or unlocking it. */
 const ADMISSIONS = ['approve', 'unlock'];
 
-/** Whether an admin has ever let this account in (R-ADMIN-9: only never-admitted sign-ups are rejected). */
+/** Whether an admin has ever let this account in (R-ADMIN-13: only never-admitted sign-ups are rejected). */
 export function wasEverAdmitted(db: DbOrTx, userId: string): Promise<boolean> {
   return hasAuditEntry(db, userId, ADMISSIONS);
 }

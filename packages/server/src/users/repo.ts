@@ -75,7 +75,7 @@ export async function listUsers(
   db: DbOrTx,
   filter: UserFilter & { limit: number; offset?: number; sort?: 'name' | 'signup' },
 ): Promise<UserRow[]> {
-  // `signup`: the longest waiting first, as the approval queue reads (R-ADMIN-7).
+  // `signup`: the longest waiting first, as the approval queue reads (R-ADMIN-11).
   const order =
     filter.sort === 'signup'
       ? [asc(users.createdAt), asc(users.id)]
@@ -100,7 +100,7 @@ export async function countUsers(db: DbOrTx, filter: UserFilter): Promise<number
 
 /**
  * The ids of the admins who can act (not locked), with their rows locked until the transaction
- * ends: two admins demoting each other at once are serialised, so one of them is refused (R-ADMIN-10).
+ * ends: two admins demoting each other at once are serialised, so one of them is refused (R-ADMIN-14).
  */
 export async function lockActiveAdminIds(tx: DbOrTx): Promise<string[]> {
   const rows = await tx

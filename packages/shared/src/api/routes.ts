@@ -518,7 +518,7 @@ export const API_ROUTES = {
     summary: 'The application server key for pushManager.subscribe',
   },
 
-  // ---- user approval (admin account screens, R-ADMIN-8, R-ADMIN-9) ---------------------------
+  // ---- user approval (admin account screens, R-ADMIN-12, R-ADMIN-13) ---------------------------
   bulkApproveUsers: {
     method: 'POST',
     path: '/api/admin/users/approve',

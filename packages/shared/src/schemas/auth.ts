@@ -39,7 +39,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** POST /api/contact response. */
 export const contactResponseSchema = z.object({ id: z.string() });
-/** GET /api/admin/users query (R-ADMIN-1, R-ADMIN-7). */
+/** GET /api/admin/users query (R-ADMIN-1, R-ADMIN-11). */
 export const adminUsersQuerySchema = z.object({
   status: z.enum(['pending_approval', 'admin_lock', 'unlocked']).optional(),
   role: z.enum(['admin', 'resident']).optional(),
@@ -53,7 +53,7 @@ export const adminUsersQuerySchema = z.object({
 export const setUserResponseSchema = z.object({ user: userSchema, actingAs: z.boolean() });
 
 const auditNameFilter = z.string().trim().min(1).max(100).optional();
-/** GET /api/audit-log query (admin): newest entries first, paged, filtered (R-ADMIN-4, R-ADMIN-11). */
+/** GET /api/audit-log query (admin): newest entries first, paged, filtered (R-ADMIN-4, R-ADMIN-15). */
 export const auditLogQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).default(1),

@@ -160,7 +160,7 @@ describe('R-GUARD-0 router guard', () => {
     expect(await settled(router)).toBe('/main_dashboard/chat-intro');
     await act(() => router.navigate('/admin_dashboard/billing'));
     expect(await settled(router)).toBe('/admin_dashboard/billing');
-    // R-ROUTE-5, R-ADMIN-13: the approval screen and the audit log are admin-only too.
+    // R-ROUTE-5, R-ADMIN-17: the approval screen and the audit log are admin-only too.
     for (const adminOnly of ['/admin_dashboard/user-approval', '/admin_dashboard/audit-log']) {
       await act(() => router.navigate(adminOnly));
       expect(await settled(router)).toBe('/main_dashboard/chat-intro');

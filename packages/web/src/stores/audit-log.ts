@@ -1,5 +1,5 @@
 /**
- * The audit-log screen (R-ADMIN-13): the filters, the page on screen and its total. Dates are
+ * The audit-log screen (R-ADMIN-17): the filters, the page on screen and its total. Dates are
  * picked as local calendar days and sent as the instants where those days start and end.
  */
 import { create } from 'zustand';
@@ -43,7 +43,7 @@ function dayStart(day: string, nextDay = false): string | undefined {
   return new Date(y, m - 1, d + (nextDay ? 1 : 0)).toISOString();
 }
 
-/** The server query of a set of filters (R-ADMIN-11): empty fields are left out. */
+/** The server query of a set of filters (R-ADMIN-15): empty fields are left out. */
 export function auditQueryOf(filters: AuditFilters, page: number): AuditLogQuery {
   const from = dayStart(filters.fromDay);
   const to = dayStart(filters.toDay, true);

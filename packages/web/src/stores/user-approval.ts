@@ -1,5 +1,5 @@
 /**
- * The user-approval screen (R-ADMIN-12): which tab, search and page are shown, the accounts of that
+ * The user-approval screen (R-ADMIN-16): which tab, search and page are shown, the accounts of that
  * page, the selection for bulk approval, and the admin's account actions. Every action confirms
  * with a toast, a failure shows the server's message (R-ERR-10), and the page is reloaded after a
  * change because the account may leave the tab it was in.

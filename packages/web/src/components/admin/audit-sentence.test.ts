@@ -15,7 +15,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   ...overrides,
 });
 
-describe('R-ADMIN-13 audit entries as sentences', () => {
+describe('R-ADMIN-17 audit entries as sentences', () => {
   it.each([
     [{ action: 'approve' }, 'Ada approved Bob'],
     [{ action: 'lock', details: { reason: 'admin_lock' } }, 'Ada locked Bob'],
@@ -57,7 +57,7 @@ describe('R-ADMIN-13 audit entries as sentences', () => {
   });
 });
 
-describe('R-ADMIN-12 how long a sign-up waited', () => {
+describe('R-ADMIN-16 how long a sign-up waited', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
   it.each([
     ['2026-03-10T11:59:30Z', 'less than a minute'],

@@ -1,5 +1,5 @@
 /**
- * An audit entry as a sentence (R-ADMIN-13): "Ada approved Bob", "Ada hid channel #general".
+ * An audit entry as a sentence (R-ADMIN-17): "Ada approved Bob", "Ada hid channel #general".
  * Names fall back to what the entry kept in its details, then to "a removed account".
  */
 import type { AuditEntry } from '@stoop/shared';

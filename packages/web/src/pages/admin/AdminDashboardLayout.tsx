@@ -18,7 +18,7 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.userApproval, label: 'User approval', icon: UserCheck },
   { to: DASHBOARD_PATHS.flaggedContent, label: 'Flagged content', icon: Flag },
   { to: DASHBOARD_PATHS.adminAnnouncements, label: 'Announcements', icon: Megaphone },
-  // ---- user approval: the audit log (R-ADMIN-13) ----
+  // ---- user approval: the audit log (R-ADMIN-17) ----
   { to: DASHBOARD_PATHS.auditLog, label: 'Audit log', icon: ScrollText },
 ];
 

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('AuditLogPage (R-ADMIN-13)', () => {
+describe('AuditLogPage (R-ADMIN-17)', () => {
   it('shows each entry as a sentence, and filters by action, names and days', async () => {
     const server = installFakeServer({
       'GET /api/audit-log': () => json(200, { data: [entry], total: 1, page: 1 }),

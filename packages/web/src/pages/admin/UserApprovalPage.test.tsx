@@ -49,7 +49,7 @@ const renderPage = () =>
   );
 const card = (name: string) => screen.getByRole('article', { name });
 
-describe('UserApprovalPage (R-ADMIN-12)', () => {
+describe('UserApprovalPage (R-ADMIN-16)', () => {
   it('lists the waiting accounts, longest waiting first, with their sign-up details and wait', async () => {
     const server = installFakeServer({ 'GET /api/admin/users': () => page([bob, cleo]) });
     renderPage();

@@ -1,5 +1,5 @@
 /**
- * Admin: the approval queue and every account (R-ADMIN-12). Tabs for waiting, all, locked and
+ * Admin: the approval queue and every account (R-ADMIN-16). Tabs for waiting, all, locked and
  * admins; a search by name; pages; approve (one or the ticked ones), reject, lock, unlock and
  * the admin role.
  */
