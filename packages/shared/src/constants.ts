@@ -110,3 +110,12 @@ export const STATS_WINDOW_DAYS = 30;
 export const STATS_ACTIVE_SHORT_DAYS = 7;
 /** How many busiest channels the statistics list. */
 export const STATS_TOP_CHANNELS = 5;
+// Admin account screens (R-ADMIN-11, R-ADMIN-12, R-LOCK-7).
+/** At most this many accounts are approved by one bulk call. */
+export const BULK_APPROVE_MAX = 100;
+/** The user-approval screen lists this many accounts a page. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+/** The audit-log screen lists this many entries a page. */
+export const AUDIT_LOG_PAGE_SIZE = 25;
+/** The awaiting-approval page asks the server this often whether the account is still locked. */
+export const APPROVAL_POLL_INTERVAL_MS = 5000;

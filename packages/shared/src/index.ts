@@ -13,3 +13,4 @@ export * from './plans.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/profile-options.ts';
+export * from './schemas/admin.ts';

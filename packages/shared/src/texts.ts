@@ -27,6 +27,10 @@ export const TEXTS = {
   channelChangeFailed: 'The channel could not be changed.',
   /** R-PROFILE-3: the resident directory found nobody for the search and filters. */
   directoryEmpty: 'No residents match',
+  // ---- admin account screens (R-ADMIN-13, R-ADMIN-14) ----
+  lastAdmin: 'Stoop needs at least one active admin. Make someone else an admin first.',
+  rejectNotPending:
+    'Only accounts waiting for their first approval can be rejected. Lock this account instead.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

@@ -7,9 +7,10 @@ import * as admin from './service.ts';
 
 /** Account administration: approval queue, lock, unlock, role, and the audit log of those changes. */
 export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  serve(app, 'adminListUsers', async (request) => ({
-    users: (await admin.listAccounts(app, request.query)).map(presentSelf),
-  }));
+  serve(app, 'adminListUsers', async (request) => {
+    const { rows, total } = await admin.listAccounts(app, request.query);
+    return { users: rows.map(presentSelf), total };
+  });
 
   serve(app, 'approveUser', async (request) => ({
     user: presentSelf(await admin.approve(app, currentUser(request), request.params.id)),
@@ -30,6 +31,17 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   serve(app, 'getAuditLog', async (request) => {
     const { rows, total, page } = await auditLogPage(app, request.query);
     return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page };
+  });
+
+  // ---- user approval (R-ADMIN-12, R-ADMIN-13) ----
+  serve(app, 'bulkApproveUsers', async (request) => {
+    const { users, notFound } = await admin.approveMany(app, currentUser(request), request.body.ids);
+    return { users: users.map(presentSelf), notFound };
+  });
+
+  serve(app, 'rejectUser', async (request, reply) => {
+    await admin.reject(app, currentUser(request), request.params.id, request.body?.message);
+    return reply.status(204).send(null);
   });
   done();
 };

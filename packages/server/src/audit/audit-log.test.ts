@@ -83,3 +83,50 @@ describe('R-ADMIN-4 GET /api/audit-log (admin only)', () => {
     expectError(await auditLog('?limit=101', admin), 400, { field: 'limit' });
   });
 });
+
+describe('R-ADMIN-15 GET /api/audit-log filters', () => {
+  const actions = async (query: string) => {
+    const res = await auditLog(query, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = auditLogResponseSchema.parse(res.json());
+    expect(body.total).toBe(body.data.length);
+    return body.data.map((e) => e.action);
+  };
+
+  it('by action, by actor or target id, and by part of their names', async () => {
+    expect(await actions('?action=lock')).toEqual(['lock']);
+    expect(await actions('?action=reject')).toEqual([]);
+    expect(await actions(`?targetUserId=${targetId}`)).toEqual(['unlock', 'lock', 'approve']);
+    expect(await actions('?target=pending%20p')).toEqual(['unlock', 'lock', 'approve']);
+    expect(await actions('?actor=OFFICE')).toEqual(['unlock', 'lock', 'approve']);
+    expect(await actions('?actor=nobody')).toEqual([]);
+    expect(await actions(`?actorId=${targetId}`)).toEqual([]);
+    expect(await actions('?action=approve&target=Pat')).toEqual(['approve']);
+  });
+
+  it('by time: from is inclusive, to exclusive', async () => {
+    const all = auditLogResponseSchema.parse((await auditLog('', admin)).json()).data;
+    const oldest = all.at(-1)!.createdAt;
+    const enc = encodeURIComponent;
+    expect(await actions(`?to=${enc(oldest)}`)).toEqual([]);
+    expect(await actions(`?from=${enc(oldest)}`)).toEqual(['unlock', 'lock', 'approve']);
+    expect(
+      await actions(`?from=${enc('2000-01-01T00:00:00Z')}&to=${enc('2000-01-02T00:00:00+02:00')}`),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['action', '?action=DROP%20TABLE'],
+    ['actorId', '?actorId=abc'],
+    ['targetUserId', '?targetUserId=abc'],
+    ['from', '?from=yesterday'],
+    ['to', '?to=2026-13-01T00:00:00Z'],
+    [
+      'to',
+      `?from=${encodeURIComponent('2026-02-02T00:00:00Z')}&to=${encodeURIComponent('2026-02-01T00:00:00Z')}`,
+    ],
+    ['actor', `?actor=${'x'.repeat(101)}`],
+  ])('validation: 400 naming %s', async (field, query) => {
+    expectError(await auditLog(query, admin), 400, { code: 'VALIDATION_ERROR', field });
+  });
+});

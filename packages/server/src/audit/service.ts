@@ -1,6 +1,6 @@
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { countAudit, insertAudit, listAudit } from './repo.ts';
+import { countAudit, hasAuditEntry, insertAudit, listAudit, type AuditFilter } from './repo.ts';
 
 /** One admin (or support) action, written in the caller's transaction so it stands or falls with the change. */
 export type AuditEntry = {
@@ -14,11 +14,37 @@ export function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   return insertAudit(tx, entry);
 }
 
-/** GET /api/audit-log: newest first; `total` counts every entry. */
-export async function auditLogPage(ctx: Context, query: { page: number; limit: number }) {
+/** The actions that let an account in: approving it, or unlocking it. */
+const ADMISSIONS = ['approve', 'unlock'];
+
+/** Whether an admin has ever let this account in (R-ADMIN-13: only never-admitted sign-ups are rejected). */
+export function wasEverAdmitted(db: DbOrTx, userId: string): Promise<boolean> {
+  return hasAuditEntry(db, userId, ADMISSIONS);
+}
+
+type AuditQuery = {
+  page: number;
+  limit: number;
+  action?: string | undefined;
+  actorId?: string | undefined;
+  targetUserId?: string | undefined;
+  actor?: string | undefined;
+  target?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** GET /api/audit-log: newest first, narrowed by the query's filters; `total` counts every match. */
+export async function auditLogPage(ctx: Context, query: AuditQuery) {
+  const { page, limit, from, to, ...rest } = query;
+  const filter: AuditFilter = {
+    ...rest,
+    ...(from === undefined ? {} : { from: new Date(from) }),
+    ...(to === undefined ? {} : { to: new Date(to) }),
+  };
   const [rows, total] = await Promise.all([
-    listAudit(ctx.db, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAudit(ctx.db),
+    listAudit(ctx.db, filter, { limit, offset: (page - 1) * limit }),
+    countAudit(ctx.db, filter),
   ]);
-  return { rows, total, page: query.page };
+  return { rows, total, page };
 }

@@ -95,19 +95,16 @@ function metadataConditions(filter: MetadataFilter): SQL[] {
   return conditions;
 }
 
-export async function listUsers(
-  db: DbOrTx,
-  filter: {
-    status?: UserStatus;
-    role?: Role;
-    /** Matches usernames; with `searchDescriptions` also descriptions (R-PROFILE-3). */
-    q?: string;
-    searchDescriptions?: boolean;
-    metadata?: MetadataFilter;
-    limit: number;
-    offset?: number;
-  },
-): Promise<UserRow[]> {
+type UserFilter = {
+  status?: UserStatus;
+  role?: Role;
+  /** Matches usernames; with `searchDescriptions` also descriptions (R-PROFILE-3). */
+  q?: string;
+  searchDescriptions?: boolean;
+  metadata?: MetadataFilter;
+};
+
+function userConditions(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status === 'unlocked') conditions.push(eq(users.isLocked, false));
   if (filter.status === 'pending_approval' || filter.status === 'admin_lock') {
@@ -128,13 +125,54 @@ export async function listUsers(
     );
   }
   if (filter.metadata) conditions.push(...metadataConditions(filter.metadata));
+  return and(...conditions);
+}
+
+export async function listUsers(
+  db: DbOrTx,
+  filter: UserFilter & { limit: number; offset?: number; sort?: 'name' | 'signup' },
+): Promise<UserRow[]> {
+  // `signup`: the longest waiting first, as the approval queue reads (R-ADMIN-11).
+  const order =
+    filter.sort === 'signup'
+      ? [asc(users.createdAt), asc(users.id)]
+      : [asc(sql`lower(${users.username})`), asc(users.id)];
   return db
     .select()
     .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+    .where(userConditions(filter))
+    .orderBy(...order)
     .limit(filter.limit)
     .offset(filter.offset ?? 0);
+}
+
+/** How many users listUsers would list without paging. */
+export async function countUsers(db: DbOrTx, filter: UserFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number | string>`count(*)` })
+    .from(users)
+    .where(userConditions(filter));
+  return Number(row?.n ?? 0); // pg returns count(*) as a string, PGlite as a number
+}
+
+/**
+ * The ids of the admins who can act (not locked), with their rows locked until the transaction
+ * ends: two admins demoting each other at once are serialised, so one of them is refused (R-ADMIN-14).
+ */
+export async function lockActiveAdminIds(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isLocked, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Removes the account; its sessions and tokens go with it, audit entries keep a null target. */
+export async function deleteUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
 }
 
 export async function countAdmins(db: DbOrTx): Promise<number> {

@@ -25,11 +25,14 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { endOtherSessions } from '../auth/service.ts';
 import {
   countAdmins,
+  countUsers,
+  deleteUser,
   findUserByEmail,
   findUserById,
   findUsersByIds,
   insertUser,
   listUsers,
+  lockActiveAdminIds as lockActiveAdminRows,
   updateUser,
   type MetadataFilter,
   type UserPatch,
@@ -229,6 +232,20 @@ export function patchUser(db: DbOrTx, id: string, patch: UserPatch): Promise<Use
 
 export function listAccounts(db: DbOrTx, filter: Parameters<typeof listUsers>[1]): Promise<UserRow[]> {
   return listUsers(db, filter);
+}
+
+export function countAccounts(db: DbOrTx, filter: Parameters<typeof countUsers>[1]): Promise<number> {
+  return countUsers(db, filter);
+}
+
+/** Removes an account; its sessions and tokens go with it (the caller decides who may be removed). */
+export function removeUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  return deleteUser(db, id);
+}
+
+/** The active admins' ids, their rows locked until the transaction ends (R-ADMIN-14). */
+export function lockActiveAdminIds(tx: DbOrTx): Promise<string[]> {
+  return lockActiveAdminRows(tx);
 }
 
 export function adminCount(db: DbOrTx): Promise<number> {

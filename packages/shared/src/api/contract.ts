@@ -43,6 +43,12 @@ import {
 } from '../schemas/chat.ts';
 import { logBatchSchema } from '../schemas/logs.ts';
 import {
+  adminUsersPageSchema,
+  bulkApproveBodySchema,
+  bulkApproveResponseSchema,
+  rejectBodySchema,
+} from '../schemas/admin.ts';
+import {
   registerPushTokenQuerySchema,
   registerPushTokenResponseSchema,
   unregisterPushTokenQuerySchema,
@@ -157,18 +163,18 @@ export const API_SCHEMAS = {
   },
   getAvatar: { params: z.object({ file: z.string().max(100) }), response: {} },
 
-  adminListUsers: { query: adminUsersQuerySchema, response: { 200: usersListResponseSchema, ...guarded } },
+  adminListUsers: { query: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...guarded } },
   approveUser: { params: z.object({ id: z.uuid() }), response: { 200: userResponseSchema, ...guarded } },
   lockUser: {
     params: z.object({ id: z.uuid() }),
     body: lockBodySchema.nullish(),
-    response: { 200: userResponseSchema, ...guarded },
+    response: { 200: userResponseSchema, 409: error, ...guarded },
   },
   unlockUser: { params: z.object({ id: z.uuid() }), response: { 200: userResponseSchema, ...guarded } },
   setUserRole: {
     params: z.object({ id: z.uuid() }),
     body: roleBodySchema,
-    response: { 200: userResponseSchema, ...guarded },
+    response: { 200: userResponseSchema, 409: error, ...guarded },
   },
   getAuditLog: { query: auditLogQuerySchema, response: { 200: auditLogResponseSchema, ...guarded } },
 
@@ -289,4 +295,11 @@ export const API_SCHEMAS = {
   unhideMessage: { params: messageIdParamsSchema, response: oneMessage },
   // ---- resident directory and profile options ------------------------------------------------
   getProfileOptions: { response: { 200: profileOptionsResponseSchema, ...guarded } },
+  // ---- user approval (admin account screens) ----
+  bulkApproveUsers: { body: bulkApproveBodySchema, response: { 200: bulkApproveResponseSchema, ...guarded } },
+  rejectUser: {
+    params: z.object({ id: z.uuid() }),
+    body: rejectBodySchema.nullish(),
+    response: { 204: noContent, 409: error, ...guarded },
+  },
 } as const satisfies { [N in CallName]: RouteSchemas };

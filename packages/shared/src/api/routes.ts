@@ -588,6 +588,23 @@ export const API_ROUTES = {
     tag: 'users',
     summary: 'The allowed values of every enumerated profile metadata field',
   },
+  // ---- user approval (admin account screens, R-ADMIN-12, R-ADMIN-13) ---------------------------
+  bulkApproveUsers: {
+    method: 'POST',
+    path: '/api/admin/users/approve',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'admin',
+    summary: 'Approve several accounts at once ({ids}); answers those approved and the unknown ids',
+  },
+  rejectUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/reject',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'admin',
+    summary: 'Reject a sign-up waiting for its first approval: removes the account, mails the message',
+  },
 } as const satisfies Record<string, RouteInfo>;
 
 export type CallName = keyof typeof API_ROUTES;

@@ -39,21 +39,46 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** POST /api/contact response. */
 export const contactResponseSchema = z.object({ id: z.string() });
-/** GET /api/admin/users query. */
+/** GET /api/admin/users query (R-ADMIN-1, R-ADMIN-11). */
 export const adminUsersQuerySchema = z.object({
   status: z.enum(['pending_approval', 'admin_lock', 'unlocked']).optional(),
+  role: z.enum(['admin', 'resident']).optional(),
   q: z.string().trim().max(100).optional(),
+  /** `name`: by username; `signup`: longest waiting (oldest sign-up) first. */
+  sort: z.enum(['name', 'signup']).default('name'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
 /** POST /api/set-user response: who the session now acts as, and the admin behind it. */
 export const setUserResponseSchema = z.object({ user: userSchema, actingAs: z.boolean() });
 
-/** GET /api/audit-log query (admin): newest entries first, paged. */
-export const auditLogQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+const auditNameFilter = z.string().trim().min(1).max(100).optional();
+/** GET /api/audit-log query (admin): newest entries first, paged, filtered (R-ADMIN-4, R-ADMIN-15). */
+export const auditLogQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    /** One action name, e.g. `approve` or `announcement.create`. */
+    action: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z_.:-]+$/, 'action may contain lower-case letters, dots, dashes, colons and underscores')
+      .optional(),
+    actorId: z.uuid().optional(),
+    targetUserId: z.uuid().optional(),
+    /** Part of the actor's or the target's username, case-insensitive. */
+    actor: auditNameFilter,
+    target: auditNameFilter,
+    /** Entries at or after `from` and before `to` (ISO date-times with an offset). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 /** One admin action; names are null once the account behind them is gone. */
 const auditEntrySchema = z.object({
   id: z.string(),
@@ -70,3 +95,4 @@ export const auditLogResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -37,4 +37,6 @@ export const DASHBOARD_PATHS = {
   userApproval: `${admin}/user-approval`,
   flaggedContent: `${admin}/flagged_content`,
   adminAnnouncements: `${admin}/announcements`,
+  // ---- user approval: the audit log (R-ADMIN-17) ----
+  auditLog: `${admin}/audit-log`,
 } as const;

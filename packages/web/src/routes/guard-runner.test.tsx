@@ -160,6 +160,14 @@ describe('R-GUARD-0 router guard', () => {
     expect(await settled(router)).toBe('/main_dashboard/chat-intro');
     await act(() => router.navigate('/admin_dashboard/billing'));
     expect(await settled(router)).toBe('/admin_dashboard/billing');
+    // R-ROUTE-5, R-ADMIN-17: the approval screen and the audit log are admin-only too.
+    for (const adminOnly of ['/admin_dashboard/user-approval', '/admin_dashboard/audit-log']) {
+      await act(() => router.navigate(adminOnly));
+      expect(await settled(router)).toBe('/main_dashboard/chat-intro');
+    }
+    // /admin_dashboard itself opens statistics, for any signed-in user.
+    await act(() => router.navigate('/admin_dashboard'));
+    expect(await settled(router)).toBe('/admin_dashboard/statistics');
   });
 
   it('R-GUARD-7: opening a channel or direct chat route makes that conversation active', async () => {

@@ -44,6 +44,7 @@ const ALL_ROUTES = [
   '/admin_dashboard/user-approval',
   '/admin_dashboard/flagged_content',
   '/admin_dashboard/announcements',
+  '/admin_dashboard/audit-log',
 ];
 
 const web = { platform: 'web' } as const;
@@ -61,6 +62,7 @@ describe('route classification', () => {
     expect(classifyPath('/admin_dashboard/user-approval')).toBe('admin');
     expect(classifyPath('/admin_dashboard/flagged_content')).toBe('admin');
     expect(classifyPath('/admin_dashboard/announcements')).toBe('admin');
+    expect(classifyPath('/admin_dashboard/audit-log')).toBe('admin');
     expect(classifyPath('/main_dashboard/announcements')).toBe('authenticated');
   });
 });
@@ -117,6 +119,7 @@ describe('R-GUARD-0 rules (pure decisions)', () => {
       '/admin_dashboard/user-approval',
       '/admin_dashboard/flagged_content',
       '/admin_dashboard/announcements',
+      '/admin_dashboard/audit-log',
     ]) {
       expect(decideRedirect(path, { user: resident, ...web })).toBe('/main_dashboard');
       expect(decideRedirect(path, { user: admin, ...web })).toBeNull();

@@ -45,6 +45,8 @@ const adminDashboardChildren: RouteObject[] = [
   { path: 'user-approval', lazy: page(() => import('../pages/admin/UserApprovalPage.tsx')) },
   { path: 'flagged_content', lazy: page(() => import('../pages/admin/FlaggedContentPage.tsx')) },
   { path: 'announcements', lazy: page(() => import('../pages/admin/AdminAnnouncementsPage.tsx')) },
+  // ---- user approval: the audit log (R-ADMIN-17) ----
+  { path: 'audit-log', lazy: page(() => import('../pages/admin/AuditLogPage.tsx')) },
 ];
 
 export const routes: RouteObject[] = [

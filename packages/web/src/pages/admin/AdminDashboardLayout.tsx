@@ -2,7 +2,7 @@
  * /admin_dashboard: statistics and billing for every signed-in user; approval, flagged content
  * and announcements only for admins (the guard enforces it, the navigation hides them).
  */
-import { ArrowLeft, BarChart3, CreditCard, Flag, Megaphone, UserCheck } from 'lucide-react';
+import { ArrowLeft, BarChart3, CreditCard, Flag, Megaphone, ScrollText, UserCheck } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
@@ -18,6 +18,8 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.userApproval, label: 'User approval', icon: UserCheck },
   { to: DASHBOARD_PATHS.flaggedContent, label: 'Flagged content', icon: Flag },
   { to: DASHBOARD_PATHS.adminAnnouncements, label: 'Announcements', icon: Megaphone },
+  // ---- user approval: the audit log (R-ADMIN-17) ----
+  { to: DASHBOARD_PATHS.auditLog, label: 'Audit log', icon: ScrollText },
 ];
 
 /** The items the current user may open. */

@@ -1,15 +1,17 @@
 /**
- * Notices when a locked account is unlocked: re-checks the session every ~15 s, when the window
- * regains focus and when the tab becomes visible, and moves on once the user is no longer locked.
+ * Notices when a locked account is unlocked (R-LOCK-7): re-checks the session every
+ * APPROVAL_POLL_INTERVAL_MS, when the window regains focus and when the tab becomes visible, and
+ * moves on once the user is no longer locked. A locked account has no socket (R-RT-1), so asking
+ * is the only way to hear of it; the check is a cached session lookup on the server, cheap enough
+ * to make every few seconds. A rejected sign-up has no session any more: the user becomes null and
+ * the page goes to the login.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { APPROVAL_POLL_INTERVAL_MS } from '@stoop/shared/constants';
 import { PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
-
-/** Often enough that an approval shows up while the resident waits, rare enough to be cheap. */
-const APPROVAL_POLL_INTERVAL_MS = 15_000;
 
 export function useApprovalWatch(): void {
   const navigate = useNavigate();
