@@ -102,3 +102,11 @@ export const READ_REPORT_DELAY_MS = 1000;
 
 // Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+
+// ---- message search (R-SEARCH-6, R-SEARCH-7) ------------------------------------------------
+/** A search ranks its newest this many matches; later pages continue by recency. */
+export const SEARCH_RANKED_CANDIDATES = 200;
+/** Counting stops here: a larger total is reported as this number with totalIsLowerBound. */
+export const SEARCH_TOTAL_CAP = 10_000;
+/** Longest snippet of a long message shown as a search result (characters, ellipses aside). */
+export const SEARCH_SNIPPET_LENGTH = 160;

@@ -9,3 +9,5 @@ export * from './api/index.ts';
 export * from './schemas/announcements.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
+export * from './search/query.ts';
+export * from './search/highlight.ts';
