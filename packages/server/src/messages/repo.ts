@@ -302,46 +302,6 @@ export async function recentFileMessages(
     .limit(limit);
 }
 
-/** Words of the query, each as a prefix match: "pack deliv" finds "package delivered". */
-export function toPrefixQuery(q: string): string | undefined {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 10);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
-export async function searchMessages(
-  db: DbOrTx,
-  conversationIds: string[],
-  q: string,
-  limit: number,
-  offset: number,
-): Promise<{ rows: MessageRow[]; total: number }> {
-  const tsQuery = toPrefixQuery(q);
-  if (!tsQuery || conversationIds.length === 0) return { rows: [], total: 0 };
-  const where = and(
-    inArray(messages.conversationId, conversationIds),
-    isNull(messages.deletedAt),
-    sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number | string>`count(*)` })
-      .from(messages)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
-}
-
 /** Rows changed after `after` in the given conversations, oldest change first. */
 export async function changesAfter(
   db: DbOrTx,

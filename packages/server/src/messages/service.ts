@@ -7,7 +7,6 @@ import {
   CONVERSATION_NOT_FOUND,
   MESSAGE_NOT_FOUND,
   isAdmin,
-  readableConversationIds,
   requireConversationAccess,
   requireMessageAccess,
 } from '../access/index.ts';
@@ -327,17 +326,6 @@ export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
     repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows)),
   ]);
   return { conversationId: parentRow.conversationId, parent, replies };
-}
-
-/** GET /api/messages/search: full-text over the conversations the caller may read, deleted ones left out. */
-export async function searchMessages(
-  ctx: ChatContext,
-  user: UserRow,
-  query: { q: string; limit: number; offset: number },
-): Promise<{ messages: Message[]; total: number }> {
-  const ids = await readableConversationIds(ctx.db, user);
-  const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset);
-  return { messages: await presentRows(ctx.db, rows), total };
 }
 
 /** The newest messages with a file in a conversation, presented (the details page's recent files). */

@@ -9,7 +9,14 @@ import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { presentPublic } from './present.ts';
-import { findUserByEmail, findUserById, listUsers, updateUser, type UserPatch } from './repo.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUsersByUsername,
+  listUsers,
+  updateUser,
+  type UserPatch,
+} from './repo.ts';
 import { isAdmin } from '../access/rules.ts';
 
 /**
@@ -121,4 +128,9 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string, current: strin
 /** A user's row by id, for other domains' rules (no visibility rule applied: see getVisibleUser). */
 export function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return findUserById(db, id);
+}
+
+/** Ids of the users of this username, ignoring case (usernames may repeat): search's from:@ and in:@ (R-SEARCH-5). */
+export function userIdsNamed(db: DbOrTx, username: string): Promise<string[]> {
+  return findUsersByUsername(db, username);
 }

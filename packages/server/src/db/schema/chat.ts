@@ -158,6 +158,9 @@ export const messages = pgTable(
     ),
     index('messages_file_idx').on(t.fileId),
     index('messages_search_idx').using('gin', t.searchVector),
+    // R-SEARCH-7: a search reads its newest matches walking this backwards (as messages_page_v2_idx,
+    // ascending on purpose), so a common word costs no more than a rare one.
+    index('messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 

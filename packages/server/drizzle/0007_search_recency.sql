@@ -1,0 +1,1 @@
+CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at","id");
