@@ -104,9 +104,10 @@ export const READ_REPORT_DELAY_MS = 1000;
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 
 // ---- message search (R-SEARCH-6, R-SEARCH-7) ------------------------------------------------
-/** A search ranks its newest this many matches; later pages continue by recency. */
-export const SEARCH_RANKED_CANDIDATES = 200;
-/** Counting stops here: a larger total is reported as this number with totalIsLowerBound. */
-export const SEARCH_TOTAL_CAP = 10_000;
+/**
+ * A search ranks and counts its newest this many matches: a larger total is reported as this
+ * number with totalIsLowerBound ("200+"), and pages past them continue by recency.
+ */
+export const SEARCH_CANDIDATES = 200;
 /** Longest snippet of a long message shown as a search result (characters, ellipses aside). */
 export const SEARCH_SNIPPET_LENGTH = 160;

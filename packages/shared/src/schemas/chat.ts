@@ -186,8 +186,8 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 /**
- * R-SEARCH-7: `hits[i]` describes `messages[i]`. The count stops at SEARCH_TOTAL_CAP; when it did,
- * `totalIsLowerBound` is true and the client shows "10,000+".
+ * R-SEARCH-7: `hits[i]` describes `messages[i]`. The count stops at SEARCH_CANDIDATES; when it
+ * did, `totalIsLowerBound` is true and the client shows "200+".
  */
 export const searchResultSchema = z.object({
   messages: z.array(messageSchema),

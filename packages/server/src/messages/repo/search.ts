@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_RANKED_CANDIDATES, SEARCH_TOTAL_CAP } from '@stoop/shared';
+import { SEARCH_CANDIDATES } from '@stoop/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conversationParticipants, conversations, messages, type MessageRow } from '../../db/schema/index.ts';
@@ -59,60 +59,66 @@ function matching(plan: SearchPlan, tsQuery: SQL | null): SQL {
 }
 
 /**
- * One page of results, best first (R-SEARCH-7). The newest SEARCH_RANKED_CANDIDATES matches are
- * ranked by ts_rank_cd (words close together rank higher), ties newest first; pages past them
- * continue by recency. Ranking every match of a common word would read and sort all of them
- * (168 ms for a word in 6 % of 1,000,000 messages); the newest few hundred are read from
- * messages_created_idx backwards and cost the same however common the word is.
+ * The newest SEARCH_CANDIDATES matches, read from messages_created_idx backwards (or, for rare
+ * words, from messages_search_idx and sorted: the planner picks), ranked by ts_rank_cd (words close
+ * together rank higher; ties newest first), and whether there are more. Ranking or counting every
+ * match of a common word would read all of them from the heap (168 ms for a word in 6 % of
+ * 1,000,000 messages); the newest few hundred cost the same however common the word is.
  */
-async function pageIds(tx: DbOrTx, plan: SearchPlan, tsQuery: SQL | null): Promise<string[]> {
-  const from = matching(plan, tsQuery);
-  const ranked = tsQuery !== null && plan.offset < SEARCH_RANKED_CANDIDATES;
-  const statement = ranked
-    ? sql`with candidates as materialized (
-          select m.id, m.created_at, ts_rank_cd(m.search_vector, ${tsQuery}) as rank ${from}
-          order by m.created_at desc, m.id desc limit ${SEARCH_RANKED_CANDIDATES})
-        select id from candidates order by rank desc, created_at desc, id desc
-        limit ${plan.limit} offset ${plan.offset}`
-    : sql`select m.id ${from} order by m.created_at desc, m.id desc limit ${plan.limit} offset ${plan.offset}`;
-  return rowsOf<{ id: string }>(await tx.execute(statement)).map((r) => r.id);
+async function candidates(
+  tx: DbOrTx,
+  plan: SearchPlan,
+  tsQuery: SQL | null,
+): Promise<{ ranked: string[]; found: number }> {
+  const rank = tsQuery ? sql`ts_rank_cd(m.search_vector, ${tsQuery})` : sql`0`;
+  const result = await tx.execute(sql`
+    with newest as materialized (
+      select m.id, m.created_at, ${rank} as rank ${matching(plan, tsQuery)}
+      order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES + 1})
+    select (select count(*) from newest) as found,
+      (select coalesce(json_agg(r.id order by r.rank desc, r.created_at desc, r.id desc), '[]'::json)
+        from (select * from newest order by created_at desc, id desc limit ${SEARCH_CANDIDATES}) r) as ranked`);
+  const [row] = rowsOf<{ found: number | string; ranked: string[] | string }>(result);
+  const ranked = typeof row?.ranked === 'string' ? (JSON.parse(row.ranked) as string[]) : (row?.ranked ?? []);
+  return { ranked, found: Number(row?.found ?? 0) };
 }
 
-/** How many messages match, counting no further than SEARCH_TOTAL_CAP + 1. */
-async function boundedCount(tx: DbOrTx, plan: SearchPlan, tsQuery: SQL | null): Promise<number> {
+/** A page past the ranked candidates: by recency. */
+async function olderPage(tx: DbOrTx, plan: SearchPlan, tsQuery: SQL | null): Promise<string[]> {
   const result = await tx.execute(
-    sql`select count(*) as n from (select 1 ${matching(plan, tsQuery)} limit ${SEARCH_TOTAL_CAP + 1}) x`,
+    sql`select m.id ${matching(plan, tsQuery)} order by m.created_at desc, m.id desc limit ${plan.limit} offset ${plan.offset}`,
   );
-  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /**
- * The page's rows in rank order and the total. Read in one read-only transaction that plans each
- * statement for its own values: whether to walk the newest messages or look the words up in
- * messages_search_idx depends on how common the words are, which a generic plan (what PGlite's
- * prepared statements use, db/client.ts) cannot see.
+ * The page's rows in rank order and the total (R-SEARCH-7). Read in one read-only transaction
+ * that plans each statement for its own values: whether to walk the newest messages or look the
+ * words up in messages_search_idx depends on how common the words are, which a generic plan (what
+ * PGlite's prepared statements use, db/client.ts) cannot see.
  */
 export async function searchMessages(
   db: Db,
   plan: SearchPlan,
 ): Promise<{ rows: MessageRow[]; total: number; totalIsLowerBound: boolean }> {
   const tsQuery = tsQueryOf(plan);
-  const { ids, count } = await db.transaction(
+  const { ids, found } = await db.transaction(
     async (tx) => {
       await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-      const ids = await pageIds(tx, plan, tsQuery);
-      // A first page with room to spare holds every match: nothing more to count.
-      const count =
-        plan.offset === 0 && ids.length < plan.limit ? ids.length : await boundedCount(tx, plan, tsQuery);
-      return { ids, count };
+      const { ranked, found } = await candidates(tx, plan, tsQuery);
+      const ids =
+        plan.offset < SEARCH_CANDIDATES
+          ? ranked.slice(plan.offset, plan.offset + plan.limit)
+          : await olderPage(tx, plan, tsQuery);
+      return { ids, found };
     },
     { accessMode: 'read only' },
   );
-  const found = ids.length ? await db.select().from(messages).where(inArray(messages.id, ids)) : [];
-  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.length ? await db.select().from(messages).where(inArray(messages.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     rows: ids.flatMap((id) => byId.get(id) ?? []),
-    total: Math.min(count, SEARCH_TOTAL_CAP),
-    totalIsLowerBound: count > SEARCH_TOTAL_CAP,
+    total: Math.min(found, SEARCH_CANDIDATES),
+    totalIsLowerBound: found > SEARCH_CANDIDATES,
   };
 }
