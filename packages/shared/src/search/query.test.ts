@@ -85,7 +85,7 @@ describe('R-SEARCH-5 search query parser', () => {
     fc.assert(
       fc.property(
         fc.constantFrom('from', 'in'),
-        fc.constantFrom('@', '#') as fc.Arbitrary<'@' | '#'>,
+        fc.constantFrom<'@' | '#'>('@', '#'),
         name,
         (key, sigil, value) => {
           const { tokens } = parseSearch(`${formatModifier(key, sigil, value)} tail`);
