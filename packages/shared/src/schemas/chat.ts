@@ -176,7 +176,7 @@ export const searchQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 /** R-SEARCH-6: where a result's words are, as [start, end) offsets into its snippet (no markup). */
-export const searchHitSchema = z.object({
+const searchHitSchema = z.object({
   messageId: z.string(),
   conversationType: conversationTypeSchema,
   /** The channel's name, or the other participant's username for a direct conversation. */

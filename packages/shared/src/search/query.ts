@@ -10,7 +10,7 @@ import { SEARCH_TEXTS } from '../texts.ts';
 export const SEARCH_MODIFIER_KEYS = ['from', 'in', 'before', 'after', 'has'] as const;
 export type SearchModifierKey = (typeof SEARCH_MODIFIER_KEYS)[number];
 export const SEARCH_HAS_VALUES = ['file', 'link'] as const;
-export type SearchHas = (typeof SEARCH_HAS_VALUES)[number];
+type SearchHas = (typeof SEARCH_HAS_VALUES)[number];
 /** `@` names a user, `#` a channel, '' neither (a date, a has: value or a bare name). */
 export type SearchSigil = '@' | '#' | '';
 
@@ -48,7 +48,7 @@ export type SearchFilters = {
   has: SearchHas[];
 };
 
-export type SearchError = { raw: string; message: string };
+type SearchError = { raw: string; message: string };
 
 export type ParsedSearch = { tokens: SearchToken[]; filters: SearchFilters; errors: SearchError[] };
 

@@ -40,7 +40,7 @@ export function groupByConversation(
 }
 
 /** The snippet with its highlighted ranges as <mark> elements around plain text. */
-export function HighlightedSnippet({ text, highlights }: Pick<SearchHit, 'highlights'> & { text: string }) {
+function HighlightedSnippet({ text, highlights }: Pick<SearchHit, 'highlights'> & { text: string }) {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const [start, end] of highlights) {
