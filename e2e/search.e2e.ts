@@ -54,11 +54,11 @@ describe.skipIf(!hasChromium)('search: find a message by its author and open it 
     await box.pressSequentially('from:@om');
     const option = page.getByRole('option', { name: '@Omar Haddad' });
     await option.waitFor();
+    await page.screenshot({ path: `${SHOTS}/search-360-suggestions.png` });
     await box.press('ArrowDown');
     await box.press('Enter');
     expect(await box.inputValue()).toBe('from:@"Omar Haddad" ');
     await box.pressSequentially('tomato');
-    await page.screenshot({ path: `${SHOTS}/search-360-typing.png` });
     await box.press('Enter');
 
     const results = page.getByRole('region', { name: 'Results in courtyard' });
