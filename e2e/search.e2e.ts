@@ -4,6 +4,7 @@
  * conversation, far back in the history, scrolled to and highlighted. Screenshots go to /tmp/shots/.
  */
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
@@ -71,11 +72,21 @@ describe.skipIf(!hasChromium)('search: find a message by its author and open it 
     // Nothing wider than the 360 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/search-360-results.png` });
+    // The box, chips, filter buttons and grouped results meet WCAG 2.1 A/AA.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     await link.click();
     await page.waitForURL(new RegExp(`#message-${targetId}$`));
     const target = page.locator(`#message-${targetId}`);
-    await target.waitFor();
+    await target.waitFor().catch(async (error: unknown) => {
+      await page.screenshot({ path: `${SHOTS}/search-360-failed.png` });
+      throw error;
+    });
     await page.locator(`#message-${targetId}[data-highlighted]`).waitFor();
     expect(await target.isVisible()).toBe(true);
     expect(await target.textContent()).toContain('The courtyard tomato plants need water on Sunday');
