@@ -119,3 +119,11 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 export const AUDIT_LOG_PAGE_SIZE = 25;
 /** The awaiting-approval page asks the server this often whether the account is still locked. */
 export const APPROVAL_POLL_INTERVAL_MS = 5000;
+// ---- message search (R-SEARCH-6, R-SEARCH-7) ------------------------------------------------
+/**
+ * A search ranks and counts its newest this many matches: a larger total is reported as this
+ * number with totalIsLowerBound ("200+"), and pages past them continue by recency.
+ */
+export const SEARCH_CANDIDATES = 200;
+/** Longest snippet of a long message shown as a search result (characters, ellipses aside). */
+export const SEARCH_SNIPPET_LENGTH = 160;

@@ -14,3 +14,5 @@ export * from './schemas/stats.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/profile-options.ts';
 export * from './schemas/admin.ts';
+export * from './search/query.ts';
+export * from './search/highlight.ts';

@@ -45,3 +45,15 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
 } as const;
+
+// ---- message search (R-SEARCH-5) ------------------------------------------------------------
+/** What a search answers when one of its modifiers cannot be used; `token` is the modifier as typed. */
+export const SEARCH_TEXTS = {
+  missingValue: (token: string) => `Missing value in ${token}`,
+  invalidDate: (token: string) => `Invalid date in ${token}`,
+  unknownHas: (token: string) => `Unknown filter in ${token} (use has:file or has:link)`,
+  repeated: (key: string) => `Use ${key}: only once in a search`,
+  unknownUser: (token: string) => `Unknown user in ${token}`,
+  unknownChannel: (token: string) => `Unknown channel in ${token}`,
+  failed: 'Search failed. Please try again.',
+} as const;

@@ -304,3 +304,35 @@ export async function countMessagesAndFiles(
     .where(and(eq(messages.conversationId, conversationId), isNull(messages.deletedAt)));
   return { messageCount: Number(row?.messageCount ?? 0), fileCount: Number(row?.fileCount ?? 0) };
 }
+
+/** The channel of this name, ignoring case (channel names are unique regardless of case). */
+export async function findChannelByName(db: DbOrTx, name: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.type, 'channel'), eq(sql`lower(${conversations.name})`, name.toLowerCase())))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What each conversation is called for `viewerId` (search results, R-SEARCH-6): a channel by its
+ * name, a direct conversation by the other participant's username (by every participant's when
+ * the viewer talks to themselves).
+ */
+export async function conversationNames(
+  db: DbOrTx,
+  viewerId: string,
+  ids: string[],
+): Promise<{ id: string; type: 'channel' | 'direct'; name: string }[]> {
+  if (ids.length === 0) return [];
+  const names = (others: SQL) => sql`(select string_agg(u.username, ', ' order by lower(u.username))
+    from ${conversationParticipants} cp join ${users} u on u.id = cp.user_id
+    where cp.conversation_id = c.id ${others})`;
+  const result = await db.execute(sql`
+    select c.id, c.type, case when c.type = 'direct'
+      then coalesce(${names(sql`and cp.user_id <> ${viewerId}::uuid`)}, ${names(sql``)}, '')
+      else c.name end as name
+    from ${conversations} c where c.id = any(${sql.param(ids)}::uuid[])`);
+  return rowsOf<{ id: string; type: 'channel' | 'direct'; name: string }>(result);
+}

@@ -278,3 +278,19 @@ export function conversationById(db: DbOrTx, id: string): Promise<ConversationRo
 export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
   return repo.markReadUpTo(db, conversationId, userId, seq);
 }
+
+/** A channel by name, ignoring case (search's in:#, R-SEARCH-5); the caller applies the access rule. */
+export function channelByName(db: DbOrTx, name: string): Promise<ConversationRow | undefined> {
+  return repo.findChannelByName(db, name);
+}
+
+/** Ids of the direct conversations of `userId` with any of `others` (search's in:@, R-SEARCH-5). */
+export async function directIdsBetween(db: DbOrTx, userId: string, others: string[]): Promise<string[]> {
+  const rows = await Promise.all(others.map((other) => repo.findDirectByKey(db, directKey(userId, other))));
+  return rows.flatMap((row) => (row ? [row.id] : []));
+}
+
+/** Each conversation's name as `viewerId` sees it: a channel's name, a direct one's other participant. */
+export function conversationNamesFor(db: DbOrTx, viewerId: string, ids: string[]) {
+  return repo.conversationNames(db, viewerId, ids);
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
@@ -290,49 +290,6 @@ export async function recentFileMessages(
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
-}
-
-/** Words of the query, each as a prefix match: "pack deliv" finds "package delivered". */
-function toPrefixQuery(q: string): string | undefined {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 10);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-}
-
-export async function searchMessages(
-  db: DbOrTx,
-  conversationIds: string[],
-  q: string,
-  limit: number,
-  offset: number,
-  viewer: { id: string; isAdmin: boolean },
-): Promise<{ rows: MessageRow[]; total: number }> {
-  const tsQuery = toPrefixQuery(q);
-  if (!tsQuery || conversationIds.length === 0) return { rows: [], total: 0 };
-  const where = and(
-    inArray(messages.conversationId, conversationIds),
-    isNull(messages.deletedAt),
-    // R-ADMIN-9: hidden words are not searchable by those who may not read them (a hit would tell).
-    viewer.isAdmin ? undefined : or(eq(messages.adminHidden, false), eq(messages.userId, viewer.id)),
-    sql`${messages.searchVector} @@ to_tsquery('simple', ${tsQuery})`,
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number | string>`count(*)` })
-      .from(messages)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** Rows changed after `after` in the given conversations, oldest change first. */

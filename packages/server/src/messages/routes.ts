@@ -7,6 +7,7 @@ import { readForm } from '../files/multipart.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
 import { pageBody } from './page-body.ts';
+import { searchMessages } from './search.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -46,9 +47,7 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   serve(app, 'getThread', async (request) => service.getThread(app, currentUser(request), request.params.id));
 
-  serve(app, 'searchMessages', async (request) =>
-    service.searchMessages(app, currentUser(request), request.query),
-  );
+  serve(app, 'searchMessages', async (request) => searchMessages(app, currentUser(request), request.query));
 
   done();
 };

@@ -8,7 +8,6 @@ import {
   MESSAGE_NOT_FOUND,
   type Viewer,
   isAdmin,
-  readableConversationIds,
   requireConversationAccess,
   requireMessageAccess,
 } from '../access/index.ts';
@@ -360,20 +359,6 @@ export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
     repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows, user)),
   ]);
   return { conversationId: parentRow.conversationId, parent, replies };
-}
-
-/** GET /api/messages/search: full-text over the conversations the caller may read, deleted ones left out. */
-export async function searchMessages(
-  ctx: ChatContext,
-  user: UserRow,
-  query: { q: string; limit: number; offset: number },
-): Promise<{ messages: Message[]; total: number }> {
-  const ids = await readableConversationIds(ctx.db, user);
-  const { rows, total } = await repo.searchMessages(ctx.db, ids, query.q, query.limit, query.offset, {
-    id: user.id,
-    isAdmin: isAdmin(user),
-  });
-  return { messages: await presentRows(ctx.db, rows, user), total };
 }
 
 /**

@@ -182,3 +182,13 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
     .where(eq(users.role, 'admin'));
   return Number(row?.n ?? 0); // pg returns count(*) as a string, PGlite as a number
 }
+
+/** Ids of the users of a username, ignoring case (two residents may share a name). */
+export async function findUsersByUsername(db: DbOrTx, username: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(50);
+  return rows.map((r) => r.id);
+}

@@ -30,6 +30,7 @@ import {
   findUserByEmail,
   findUserById,
   findUsersByIds,
+  findUsersByUsername,
   insertUser,
   listUsers,
   lockActiveAdminIds as lockActiveAdminRows,
@@ -255,4 +256,9 @@ export function adminCount(db: DbOrTx): Promise<number> {
 /** Several users' rows by id, for other domains (the flagged queue names authors and flaggers). */
 export function findUsers(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
   return findUsersByIds(db, ids);
+}
+
+/** Ids of the users of this username, ignoring case (usernames may repeat): search's from:@ and in:@ (R-SEARCH-5). */
+export function userIdsNamed(db: DbOrTx, username: string): Promise<string[]> {
+  return findUsersByUsername(db, username);
 }

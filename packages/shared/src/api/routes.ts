@@ -370,6 +370,8 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'messages',
     summary: 'Full-text search over readable, undeleted messages',
+    description:
+      'q: words (the last a prefix), "phrases", from:@user, in:#channel, in:@user, before:/after:YYYY-MM-DD, has:file, has:link. Ranked; total up to 200 with totalIsLowerBound; hits carry the conversation name and highlight offsets.',
   },
   sync: {
     method: 'GET',

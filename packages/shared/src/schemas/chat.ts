@@ -180,7 +180,27 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
-export const searchResultSchema = z.object({ messages: z.array(messageSchema), total: z.number().int() });
+/** R-SEARCH-6: where a result's words are, as [start, end) offsets into its snippet (no markup). */
+const searchHitSchema = z.object({
+  messageId: z.string(),
+  conversationType: conversationTypeSchema,
+  /** The channel's name, or the other participant's username for a direct conversation. */
+  conversationName: z.string(),
+  snippet: z.string(),
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+/**
+ * R-SEARCH-7: `hits[i]` describes `messages[i]`. The count stops at SEARCH_CANDIDATES; when it
+ * did, `totalIsLowerBound` is true and the client shows "200+".
+ */
+export const searchResultSchema = z.object({
+  messages: z.array(messageSchema),
+  hits: z.array(searchHitSchema),
+  total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /** GET /api/sync?after=seq: every message change the caller may see after seq. */
 export const syncQuerySchema = z.object({

@@ -11,6 +11,7 @@ import type {
   PublicUser,
   SyncResult,
   Thread,
+  SearchResult,
 } from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { api } from './api.ts';
@@ -165,7 +166,7 @@ export const chatApi = {
     return callApi('getThread', { params: { id: messageId } });
   },
 
-  async search(q: string): Promise<{ messages: Message[]; total: number }> {
+  async search(q: string): Promise<SearchResult> {
     return callApi('searchMessages', { query: { q } });
   },
 

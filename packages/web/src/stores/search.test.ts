@@ -5,7 +5,15 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  useSearchStore.setState({ results: [], total: 0, query: '', searched: null, loading: false });
+  useSearchStore.setState({
+    results: [],
+    hits: [],
+    total: 0,
+    totalIsLowerBound: false,
+    query: '',
+    searched: null,
+    loading: false,
+  });
 });
 afterEach(() => {
   fetchMock.mockReset();
@@ -25,7 +33,14 @@ describe('R-SEARCH-1, R-SEARCH-2 search rules', () => {
   });
 
   it('a query calls GET /api/messages/search?q= and stores messages and total', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { messages: [{ id: 'm1' }], total: 7 }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        messages: [{ id: 'm1' }],
+        hits: [{ messageId: 'm1' }],
+        total: 7,
+        totalIsLowerBound: false,
+      }),
+    );
     await useSearchStore.getState().search(' laundry ');
     expect(fetchMock.mock.calls[0]![0] as string).toContain('/api/messages/search?q=laundry');
     expect(useSearchStore.getState().total).toBe(7);

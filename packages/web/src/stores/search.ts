@@ -3,7 +3,7 @@
  * query clears the results and makes no call. R-SEARCH-2: a failed search clears the results.
  */
 import { create } from 'zustand';
-import type { Message } from '@stoop/shared';
+import { SEARCH_TEXTS, type Message, type SearchHit } from '@stoop/shared';
 import { isApiError } from '../services/api.ts';
 import { chatApi } from '../services/chat-api.ts';
 import { toast } from '../services/ui/toast.ts';
@@ -11,7 +11,11 @@ import { toast } from '../services/ui/toast.ts';
 export interface SearchState {
   query: string;
   results: Message[];
+  /** R-SEARCH-6: `hits[i]` names and highlights `results[i]`. */
+  hits: SearchHit[];
   total: number;
+  /** R-SEARCH-7: the count stopped at its cap; show "10,000+". */
+  totalIsLowerBound: boolean;
   loading: boolean;
   /** The query the current results answer (null before the first search). */
   searched: string | null;
@@ -19,7 +23,14 @@ export interface SearchState {
   clear: () => void;
 }
 
-const cleared = { results: [] as Message[], total: 0, searched: null, loading: false };
+const cleared = {
+  results: [] as Message[],
+  hits: [] as SearchHit[],
+  total: 0,
+  totalIsLowerBound: false,
+  searched: null,
+  loading: false,
+};
 
 // Answers to an older query must not overwrite a newer one.
 let latest = 0;
@@ -38,12 +49,12 @@ export const useSearchStore = create<SearchState>()((set) => ({
     }
     set({ loading: true });
     try {
-      const { messages, total } = await chatApi.search(q);
-      if (ticket === latest) set({ results: messages, total, searched: q });
+      const { messages, hits, total, totalIsLowerBound } = await chatApi.search(q);
+      if (ticket === latest) set({ results: messages, hits, total, totalIsLowerBound, searched: q });
     } catch (error) {
       if (ticket !== latest) return;
       set(cleared);
-      toast.error(isApiError(error) ? error.message : 'Search failed. Please try again.');
+      toast.error(isApiError(error) ? error.message : SEARCH_TEXTS.failed);
     } finally {
       if (ticket === latest) set({ loading: false });
     }

@@ -164,9 +164,6 @@ export const messages = pgTable(
       t.clientMessageId,
     ),
     index('messages_file_idx').on(t.fileId),
-    // R-STATS-0, R-BILL-2: the statistics and the monthly usage count messages by time across
-    // conversations (per day, per hour, this month); without it each would read the whole table.
-    index('messages_created_at_idx').on(t.createdAt),
     // R-STATS-7: open flags are counted often and are few; the statistics' predicate matches this one.
     index('messages_flagged_idx')
       .on(t.createdAt)
@@ -174,6 +171,10 @@ export const messages = pgTable(
         sql`${t.deletedAt} is null and (cardinality(${t.userFlaggedBy}) > 0 or cardinality(${t.adminFlaggedBy}) > 0)`,
       ),
     index('messages_search_idx').using('gin', t.searchVector),
+    // R-SEARCH-7: a search reads its newest matches walking this backwards (as messages_page_v2_idx,
+    // ascending on purpose), so a common word costs no more than a rare one. R-STATS-0, R-BILL-2:
+    // the statistics and the monthly usage count messages by time across conversations with it too.
+    index('messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 
