@@ -12,6 +12,7 @@ import {
   auditLog,
   conversations,
   files,
+  messageFlags,
   messages,
   sessions,
   users,
@@ -140,9 +141,15 @@ export async function announcementReach(
   return { published: row.published, audience: row.audience, reads: row.reads };
 }
 
-/** Same predicate as the partial index messages_flagged_idx (db/schema/chat.ts), so it is used. */
+/**
+ * A message on the flagged queue (R-ADMIN-7, R-ADMIN-8): undeleted, with a flag given since its flags
+ * were last settled (dismissed or hidden). The first part is the partial index messages_flagged_idx's
+ * predicate (db/schema/chat.ts), so only flagged messages are read.
+ */
 const FLAGGED_MESSAGE = sql`m.deleted_at is null
-  and (cardinality(m.user_flagged_by) > 0 or cardinality(m.admin_flagged_by) > 0)`;
+  and (cardinality(m.user_flagged_by) > 0 or cardinality(m.admin_flagged_by) > 0)
+  and exists (select 1 from ${messageFlags} f where f.message_id = m.id
+    and (m.flags_reviewed_at is null or f.created_at > m.flags_reviewed_at))`;
 
 export type ModerationCounts = {
   openFlags: number;

@@ -8,6 +8,7 @@ import {
   conversationParticipants,
   conversations,
   files,
+  messageFlags,
   messages,
   sessions,
   users,
@@ -34,11 +35,12 @@ let t: TestApp;
 let admin: AuthHeaders;
 let resident: AuthHeaders;
 let locked: AuthHeaders;
-const ids: Record<'general' | 'garden' | 'secret' | 'direct', string> = {
+const ids: Record<'general' | 'garden' | 'secret' | 'direct' | 'flaggedMessage', string> = {
   general: '',
   garden: '',
   secret: '',
   direct: '',
+  flaggedMessage: '',
 };
 /** The UTC times of every message in the 30-day window (for the month's expected usage). */
 const sentAt: Date[] = [];
@@ -108,6 +110,8 @@ beforeAll(async () => {
     .update(messages)
     .set({ userFlaggedBy: [r2.id] })
     .where(eq(messages.id, flagged!.id));
+  await t.db.insert(messageFlags).values({ messageId: flagged!.id, userId: r2.id });
+  ids.flaggedMessage = flagged!.id;
   await send(ids.general, r2.id, daysAgo(10, 18, 40));
   await send(ids.garden, adminRow.id, daysAgo(2, 9, 5));
   await send(ids.secret, adminRow.id, daysAgo(1, 20, 0), 4);
@@ -262,6 +266,18 @@ describe('R-STATS-1 GET /api/stats', () => {
       medianApprovalSeconds: 2 * 86_400,
       approvalsMeasured: 2,
     });
+  });
+
+  it('R-STATS-7, R-ADMIN-8: a dismissed flag is no longer open', async () => {
+    const res = await call(
+      t.app,
+      'POST',
+      `/api/admin/messages/${ids.flaggedMessage}/dismiss`,
+      undefined,
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await stats(admin)).moderation?.openFlags).toBe(0);
   });
 });
 
