@@ -21,6 +21,22 @@ describe('R-ADMIN-17 audit entries as sentences', () => {
     [{ action: 'lock', details: { reason: 'admin_lock' } }, 'Ada locked Bob'],
     [{ action: 'lock', details: { reason: 'pending_approval' } }, 'Ada sent Bob back to approval'],
     [{ action: 'unlock' }, 'Ada unlocked Bob'],
+    [{ action: 'message.dismiss-flags' }, 'Ada dismissed the flags on a message by Bob'],
+    [{ action: 'message.hide' }, 'Ada hid a message by Bob'],
+    [{ action: 'message.delete' }, 'Ada deleted a message by Bob'],
+    [
+      { action: 'channel.hide', targetUserId: null, targetName: null, details: { name: 'general' } },
+      'Ada hid channel #general',
+    ],
+    [
+      {
+        action: 'billing.plan',
+        targetUserId: null,
+        targetName: null,
+        details: { from: 'community', to: 'campus' },
+      },
+      'Ada changed the plan from community to campus',
+    ],
     [{ action: 'role', details: { role: 'admin' } }, 'Ada made Bob an admin'],
     [{ action: 'role', details: { role: 'resident' } }, 'Ada removed the admin role of Bob'],
     [{ action: 'role', targetUserId: 'a1', details: { role: 'resident' } }, 'Ada stepped down as admin'],

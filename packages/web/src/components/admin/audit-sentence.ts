@@ -21,6 +21,15 @@ export const AUDIT_ACTIONS: readonly { value: string; label: string }[] = [
   { value: 'announcement.create', label: 'Announcement posted' },
   { value: 'announcement.update', label: 'Announcement edited' },
   { value: 'announcement.delete', label: 'Announcement deleted' },
+  { value: 'channel.flag', label: 'Channel flagged' },
+  { value: 'channel.unflag', label: 'Channel unflagged' },
+  { value: 'channel.hide', label: 'Channel hidden' },
+  { value: 'channel.unhide', label: 'Channel shown again' },
+  { value: 'message.dismiss-flags', label: 'Flags dismissed' },
+  { value: 'message.hide', label: 'Message hidden' },
+  { value: 'message.unhide', label: 'Message shown again' },
+  { value: 'message.delete', label: 'Message deleted' },
+  { value: 'billing.plan', label: 'Plan changed' },
 ];
 
 /** A channel named in the details, as `#name`. */
@@ -46,6 +55,13 @@ function moderation(actor: string, action: string, details: Record<string, unkno
   if (words.includes('channel')) return `${actor} ${verb} ${channelOf(details)}`;
   if (words.includes('message')) return `${actor} ${verb} a message`;
   return undefined;
+}
+
+/** " by Bob" for a message action whose entry names the author; nothing when it names nobody. */
+function byAuthor(entry: AuditEntry): string {
+  const name = entry.targetName ?? text(entry.details.username);
+  if (name) return ` by ${name}`;
+  return entry.targetUserId ? ` by ${REMOVED}` : '';
 }
 
 export function auditSentence(entry: AuditEntry): string {
@@ -79,6 +95,20 @@ export function auditSentence(entry: AuditEntry): string {
       return `${actor} edited an announcement`;
     case 'announcement.delete':
       return title ? `${actor} deleted the announcement “${title}”` : `${actor} deleted an announcement`;
+    case 'message.dismiss-flags':
+      return `${actor} dismissed the flags on a message${byAuthor(entry)}`;
+    case 'message.hide':
+      return `${actor} hid a message${byAuthor(entry)}`;
+    case 'message.unhide':
+      return `${actor} showed again a message${byAuthor(entry)}`;
+    case 'message.delete':
+      return `${actor} deleted a message${byAuthor(entry)}`;
+    case 'billing.plan': {
+      const to = text(details.to);
+      const from = text(details.from);
+      if (!to) return `${actor} changed the plan`;
+      return from ? `${actor} changed the plan from ${from} to ${to}` : `${actor} changed the plan to ${to}`;
+    }
     default:
       return (
         moderation(actor, entry.action, details) ??
