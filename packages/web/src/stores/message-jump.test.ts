@@ -58,7 +58,8 @@ beforeEach(() => {
   requests.length = 0;
 });
 afterEach(() => {
-  fetchMock.mockClear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(serveHistory);
   vi.unstubAllGlobals();
 });
 
@@ -100,6 +101,44 @@ describe('jump to a message: one call for the window around it', () => {
     await firstLoad;
     expect(await jump).toBe('found');
     expect(requests.map((q) => q.get('around'))).toEqual([null, history[5]!.id]);
+  });
+
+  it('the screen’s first load starting just after the jump (the page’s effect order) does not replace its window', async () => {
+    history = makeHistory(100);
+    const target = history[5]!;
+    // The newest page is answered only after the around page has been applied.
+    let answerNewest: () => void = () => undefined;
+    fetchMock.mockImplementation((input) => {
+      const response = serveHistory(input);
+      if (requests.at(-1)!.has('around')) return response;
+      return new Promise((resolve) => (answerNewest = () => resolve(response)));
+    });
+    const jump = openMessageWindow('c1', target.id);
+    const firstLoad = useMessagesStore.getState().loadMessages('c1');
+    expect(await jump).toBe('found');
+    answerNewest();
+    await firstLoad;
+    expect(requests.map((q) => q.get('around'))).toEqual([null, target.id]);
+    // The jump was asked for last: its window stands, with the target in it.
+    expect(loadedIds()).toContain(target.id);
+    expect(useMessagesStore.getState().loading.c1).toBe(false);
+  });
+
+  it('a window load asked for while the around page is on its way wins over it (Jump to newest)', async () => {
+    history = makeHistory(100);
+    await useMessagesStore.getState().loadMessages('c1');
+    let answerAround: () => void = () => undefined;
+    fetchMock.mockImplementation((input) => {
+      const response = serveHistory(input);
+      if (!requests.at(-1)!.has('around')) return response;
+      return new Promise((resolve) => (answerAround = () => resolve(response)));
+    });
+    const jump = openMessageWindow('c1', history[5]!.id);
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await useMessagesStore.getState().loadMessages('c1');
+    answerAround();
+    expect(await jump).toBe('cancelled');
+    expect(loadedIds().at(-1)).toBe(history[99]!.id);
   });
 
   it('a 404 (deleted, or not in this conversation) is "gone" and leaves the window as it was', async () => {

@@ -11,7 +11,10 @@ export type JumpOutcome =
   | 'found'
   /** The server does not have it in this conversation (404), or only as a tombstone: deleted. */
   | 'gone'
-  /** The caller stopped waiting (the resident left the conversation). */
+  /**
+   * The caller stopped waiting (the resident left the conversation), or a window load asked for
+   * after the jump ("Jump to newest") took the window instead.
+   */
   | 'cancelled';
 
 export interface JumpOptions {
@@ -50,7 +53,9 @@ export async function openMessageWindow(
   if (signal?.aborted) return 'cancelled';
   if (isLoaded(conversationId, messageId)) return 'found';
   try {
-    await useMessagesStore.getState().loadAround(conversationId, messageId);
+    // Asked for after any page already on its way, the around page is the one the window keeps.
+    const page = await useMessagesStore.getState().loadAround(conversationId, messageId);
+    if (page === null) return 'cancelled';
   } catch (error) {
     if (signal?.aborted) return 'cancelled';
     if (isApiError(error) && error.status === 404) return 'gone';

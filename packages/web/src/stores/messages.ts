@@ -67,8 +67,11 @@ export interface MessagesState {
   loadOlder: (conversationId: string) => Promise<void>;
   /** The next page towards the newest end, while the window is back in history (hasNewer). */
   loadNewer: (conversationId: string) => Promise<void>;
-  /** The window around one message (a jump to it), in one call; a 404 means it is not there. */
-  loadAround: (conversationId: string, messageId: string) => Promise<MessagesPage>;
+  /**
+   * The window around one message (a jump to it), in one call; a 404 means it is not there. Null
+   * when a window load asked for later (the newest page) answered for the window instead.
+   */
+  loadAround: (conversationId: string, messageId: string) => Promise<MessagesPage | null>;
   loadThread: (messageId: string) => Promise<Thread>;
   /** A send's optimistic copy, shown at once; a window back in history returns to the newest end. */
   insertLocalEcho: (echo: Message) => void;
@@ -109,28 +112,51 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
   const setCache = (cache: CacheState) => set({ cache });
 
   /**
-   * Fetches one page into the cache with the conversation's loading flag up meanwhile. R-CACHE-6: a
-   * 404 (not found or no access) empties that conversation's cache, and the error goes on.
+   * Page requests per conversation: how many are in flight (`loading` is up while any is), and the
+   * ticket of the last one that replaces the window (the newest page, an around page).
+   */
+  const requests = new Map<string, { inFlight: number; lastReplace: number }>();
+  let nextTicket = 0;
+  const requestsOf = (conversationId: string) => {
+    let entry = requests.get(conversationId);
+    if (!entry) requests.set(conversationId, (entry = { inFlight: 0, lastReplace: 0 }));
+    return entry;
+  };
+
+  /**
+   * Fetches one page into the cache with the conversation's loading flag up meanwhile. Pages may
+   * answer out of order: a page asked for before a window load that replaces the window is not
+   * applied (null), so a jump's around page is never replaced by a newest page the screen asked
+   * for a moment earlier, nor "Jump to newest" by a jump still on its way. R-CACHE-6: a 404 (not
+   * found or no access) empties that conversation's cache, and the error goes on.
    */
   const fetchPage = async (
     conversationId: string,
     mode: PageMode,
     cursor?: PageCursor,
-  ): Promise<MessagesPage> => {
+  ): Promise<{ page: MessagesPage; applied: boolean }> => {
+    const ticket = (nextTicket += 1);
+    const conversationRequests = requestsOf(conversationId);
+    if (mode === 'initial' || mode === 'around') conversationRequests.lastReplace = ticket;
+    conversationRequests.inFlight += 1;
     set({ loading: { ...get().loading, [conversationId]: true } });
     try {
       const page = await chatApi.fetchMessages(conversationId, cursor);
-      set({
-        cache: applyPage(get().cache, conversationId, page, mode, keep()),
-        seq: highestSeq(page.messages, get().seq),
-      });
-      return page;
+      const applied = requestsOf(conversationId).lastReplace <= ticket;
+      if (applied) {
+        set({
+          cache: applyPage(get().cache, conversationId, page, mode, keep()),
+          seq: highestSeq(page.messages, get().seq),
+        });
+      }
+      return { page, applied };
     } catch (error) {
       // An around page's 404 is about its message (a jump target), not the conversation.
       if (isStatus(error, 404) && mode !== 'around') setCache(emptyConversation(get().cache, conversationId));
       throw error;
     } finally {
-      set({ loading: { ...get().loading, [conversationId]: false } });
+      const inFlight = (requestsOf(conversationId).inFlight -= 1);
+      if (inFlight === 0) set({ loading: { ...get().loading, [conversationId]: false } });
     }
   };
 
@@ -166,7 +192,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     ...initialState(),
 
     loadMessages: async (conversationId) => {
-      const page = await fetchPage(conversationId, 'initial');
+      const { page } = await fetchPage(conversationId, 'initial');
       // The page names its conversation: a channel opened by link joins the list this way.
       if (page.conversation) useConversationsStore.getState().upsertConversation(page.conversation);
     },
@@ -187,7 +213,10 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       await fetchPage(conversationId, 'newer', { afterDate: newest.createdAt, afterId: newest.id });
     },
 
-    loadAround: (conversationId, messageId) => fetchPage(conversationId, 'around', { around: messageId }),
+    loadAround: async (conversationId, messageId) => {
+      const { page, applied } = await fetchPage(conversationId, 'around', { around: messageId });
+      return applied ? page : null;
+    },
 
     loadThread: async (messageId) => {
       const thread = await chatApi.getThread(messageId);

@@ -93,4 +93,21 @@ describe('useMessageJump', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it('gives up quietly when "Jump to newest" takes the window before the message arrives', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const newest = makeMessage({ id: 'newest', createdAt: '2025-03-02T10:00:00.000Z' });
+    fetchMock
+      .mockResolvedValueOnce(page([newest], true))
+      .mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+      .mockResolvedValueOnce(page([newest], true));
+    await useMessagesStore.getState().loadMessages('c1');
+    const { result } = renderHook(() => useMessageJump('c1', 'far', 'k1'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await useMessagesStore.getState().loadMessages('c1');
+    answer(page([makeMessage({ id: 'far', createdAt: '2025-03-01T10:00:00.000Z' })], true));
+    await waitFor(() => expect(result.current).toEqual({ status: 'idle' }));
+    expect(useMessagesStore.getState().cache.conversations.c1!.messages.map((m) => m.id)).toEqual(['newest']);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

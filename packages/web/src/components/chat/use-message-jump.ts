@@ -52,7 +52,12 @@ export function useMessageJump(
     setState({ status: 'searching' });
     openMessageWindow(conversationId, messageId, { signal: controller.signal })
       .then((outcome) => {
-        if (outcome === 'cancelled' || controller.signal.aborted) return;
+        if (controller.signal.aborted) return;
+        // Another window load ("Jump to newest") took over: nothing to scroll to any more.
+        if (outcome === 'cancelled') {
+          setState({ status: 'idle' });
+          return;
+        }
         if (outcome === 'found') {
           setState({ status: 'found', target: { messageId, requestKey } });
           return;
