@@ -3,6 +3,7 @@
  * stores, a fake API behind fetch and a mocked Capacitor platform.
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { APPROVAL_POLL_INTERVAL_MS } from '@stoop/shared/constants';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../services/logger.ts';
@@ -205,6 +206,11 @@ describe('R-GUARD-0 router guard', () => {
   });
 
   it('R-GUARD-10: a locked user gets no conversation or user fetch', async () => {
+    // The awaiting-approval page asks on its own schedule whether the account is still locked
+    // (R-LOCK-7); on a slow machine that timer fires inside this test. Its calls are not the guard's.
+    const setIntervalOfWindow = window.setInterval.bind(window);
+    vi.spyOn(window, 'setInterval').mockImplementation(((handler: TimerHandler, ms?: number) =>
+      ms === APPROVAL_POLL_INTERVAL_MS ? 0 : setIntervalOfWindow(handler, ms)) as typeof window.setInterval);
     const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: pending }) });
     const router = startAt('/main_dashboard/thread/m1');
     expect(await settled(router)).toBe('/awaiting-approval');
