@@ -56,6 +56,11 @@ export default function AdminDashboardLayout() {
             <li key={to}>
               <NavLink
                 to={to}
+                // The active section stays in view when the tabs are wider than a phone.
+                ref={(link) => {
+                  if (link?.getAttribute('aria-current') === 'page')
+                    link.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+                }}
                 className={({ isActive }) =>
                   `block border-b-2 px-3 py-3 text-sm font-medium ${
                     isActive
