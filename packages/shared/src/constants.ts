@@ -127,3 +127,37 @@ export const APPROVAL_POLL_INTERVAL_MS = 5000;
 export const SEARCH_CANDIDATES = 200;
 /** Longest snippet of a long message shown as a search result (characters, ellipses aside). */
 export const SEARCH_SNIPPET_LENGTH = 160;
+// ---- polls (R-POLL-5) ------------------------------------------------------------------------
+export const POLL_OPTIONS_MIN = 2;
+export const POLL_OPTIONS_MAX = 10;
+export const POLL_QUESTION_MAX = 300;
+export const POLL_OPTION_MAX = 100;
+
+// ---- building requests to the office (R-REQ) ------------------------------------------------
+/** GET /api/requests: the page size when no limit is given. */
+export const REQUESTS_PAGE_SIZE = 20;
+/** A request's optional photo: an image of at most this many bytes (R-REQ-4). */
+export const REQUEST_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const REQUEST_TITLE_MAX = 120;
+export const REQUEST_DESCRIPTION_MAX = 5000;
+export const REQUEST_COMMENT_MAX = 2000;
+
+// ---- events with RSVP (R-EVENT) -------------------------------------------------------------
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_LOCATION_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+/** R-EVENT-7: residents who said going or maybe are reminded this long before the start. */
+export const EVENT_REMINDER_LEAD_MINUTES = 60;
+/** GET /api/events: at most this many events per answer, and a range of at most this many days. */
+export const EVENTS_LIST_MAX = 500;
+export const EVENTS_RANGE_MAX_DAYS = 400;
+/** R-EVENT-9: an iCal VEVENT without DTEND (or DURATION) lasts this long. */
+export const EVENT_DEFAULT_MINUTES = 60;
+
+// Message and channel lengths. They live here, not beside their schemas, so a screen that only needs
+// a limit does not pull the schema module (and zod) into its chunk (R-DELIVERY-7).
+export const MESSAGE_CONTENT_MAX = 4000;
+export const CONVERSATION_NAME_MAX = 80;
+export const CONVERSATION_DESCRIPTION_MAX = 500;
+/** R-EVENT-3: a resident's answers to an event (the RSVP schema is built from this list). */
+export const RSVP_STATUSES = ['going', 'maybe', 'no'] as const;

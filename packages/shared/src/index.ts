@@ -16,3 +16,7 @@ export * from './schemas/profile-options.ts';
 export * from './schemas/admin.ts';
 export * from './search/query.ts';
 export * from './search/highlight.ts';
+export * from './schemas/integrations.ts';
+export * from './schemas/polls.ts';
+export * from './schemas/requests.ts';
+export * from './schemas/calendar.ts';

@@ -44,6 +44,10 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** A socket refused: the resident or the session already has as many open as allowed (R-LIMIT-7). */
+  tooManyConnections: 'TOO_MANY_CONNECTIONS',
+  /** A socket refused: opened from a page of another site (R-LIMIT-8). */
+  originNotAllowed: 'ORIGIN_NOT_ALLOWED',
 } as const;
 
 // ---- message search (R-SEARCH-5) ------------------------------------------------------------

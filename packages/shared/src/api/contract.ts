@@ -4,6 +4,16 @@
  */
 import { z } from 'zod';
 import {
+  createIntegrationBodySchema,
+  integrationIdParamsSchema,
+  integrationResponseSchema,
+  integrationsListSchema,
+  updateIntegrationBodySchema,
+  webhookBodySchema,
+  webhookParamsSchema,
+  webhookResponseSchema,
+} from '../schemas/integrations.ts';
+import {
   adminUsersQuerySchema,
   apiErrorSchema,
   auditLogQuerySchema,
@@ -49,6 +59,8 @@ import {
   rejectBodySchema,
 } from '../schemas/admin.ts';
 import {
+  pushDeviceParamsSchema,
+  pushDevicesResponseSchema,
   registerPushTokenQuerySchema,
   registerPushTokenResponseSchema,
   unregisterPushTokenQuerySchema,
@@ -87,6 +99,32 @@ import {
 } from '../schemas/stats.ts';
 import { flaggedPageSchema, flaggedQuerySchema, messageIdParamsSchema } from '../schemas/moderation.ts';
 import { profileOptionsResponseSchema } from '../schemas/profile-options.ts';
+import {
+  createPollBodySchema,
+  pollIdParamsSchema,
+  pollResponseSchema,
+  votePollBodySchema,
+} from '../schemas/polls.ts';
+import {
+  calendarFeedParamsSchema,
+  calendarFeedUrlSchema,
+  createEventBodySchema,
+  eventIdParamsSchema,
+  eventResponseSchema,
+  eventsListSchema,
+  eventsQuerySchema,
+  rsvpBodySchema,
+  updateEventBodySchema,
+} from '../schemas/calendar.ts';
+import {
+  createRequestFieldsSchema,
+  requestCommentBodySchema,
+  requestDetailSchema,
+  requestIdParamsSchema,
+  requestsPageSchema,
+  requestsQuerySchema,
+  updateRequestBodySchema,
+} from '../schemas/requests.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -259,6 +297,27 @@ export const API_SCHEMAS = {
   },
   markAllAnnouncementsRead: { response: { 200: announcementsUnreadSchema, ...guarded } },
 
+  listIntegrations: { response: { 200: integrationsListSchema, ...guarded } },
+  createIntegration: {
+    body: createIntegrationBodySchema,
+    response: { 201: integrationResponseSchema, ...guarded },
+  },
+  updateIntegration: {
+    params: integrationIdParamsSchema,
+    body: updateIntegrationBodySchema,
+    response: { 200: integrationResponseSchema, ...guarded },
+  },
+  rotateIntegrationSecret: {
+    params: integrationIdParamsSchema,
+    response: { 200: integrationResponseSchema, ...guarded },
+  },
+  deleteIntegration: { params: integrationIdParamsSchema, response: { 204: noContent, ...guarded } },
+  postWebhook: {
+    params: webhookParamsSchema,
+    body: webhookBodySchema,
+    response: { 200: webhookResponseSchema, 429: error, ...guarded },
+  },
+
   listNotifications: {
     query: notificationsQuerySchema,
     response: { 200: notificationsPageSchema, ...guarded },
@@ -283,6 +342,11 @@ export const API_SCHEMAS = {
     response: { 200: unregisterPushTokenResponseSchema, ...guarded },
   },
   getVapidPublicKey: { response: { 200: vapidPublicKeySchema } },
+  listPushDevices: { response: { 200: pushDevicesResponseSchema, ...guarded } },
+  removePushDevice: {
+    params: pushDeviceParamsSchema,
+    response: { 200: unregisterPushTokenResponseSchema, ...guarded },
+  },
 
   // ---- statistics and billing (R-STATS, R-BILL) ------------------------------------------------
   getStats: { query: statsQuerySchema, response: { 200: statsResponseSchema, ...guarded } },
@@ -301,5 +365,64 @@ export const API_SCHEMAS = {
     params: z.object({ id: z.uuid() }),
     body: rejectBodySchema.nullish(),
     response: { 204: noContent, 409: error, ...guarded },
+  },
+  // ---- building life: polls (R-POLL) ----
+  createPoll: {
+    params: idParams,
+    body: createPollBodySchema,
+    response: { 201: pollResponseSchema, ...guarded },
+  },
+  getPoll: { params: pollIdParamsSchema, response: { 200: pollResponseSchema, ...guarded } },
+  votePoll: {
+    params: pollIdParamsSchema,
+    body: votePollBodySchema,
+    response: { 200: pollResponseSchema, 409: error, ...guarded },
+  },
+  closePoll: { params: pollIdParamsSchema, response: { 200: pollResponseSchema, 409: error, ...guarded } },
+  // ---- building requests (R-REQ) ----
+  listRequests: { query: requestsQuerySchema, response: { 200: requestsPageSchema, ...guarded } },
+  createRequest: {
+    body: createRequestFieldsSchema,
+    bodyValidated: false,
+    multipart: { fields: createRequestFieldsSchema.extend({ photo: fileField.optional() }), file: 'photo' },
+    response: { 201: requestDetailSchema, 413: error, ...guarded },
+  },
+  getRequest: { params: requestIdParamsSchema, response: { 200: requestDetailSchema, ...guarded } },
+  updateRequest: {
+    params: requestIdParamsSchema,
+    body: updateRequestBodySchema,
+    response: { 200: requestDetailSchema, 409: error, ...guarded },
+  },
+  cancelRequest: {
+    params: requestIdParamsSchema,
+    response: { 200: requestDetailSchema, 409: error, ...guarded },
+  },
+  commentOnRequest: {
+    params: requestIdParamsSchema,
+    body: requestCommentBodySchema,
+    response: { 201: requestDetailSchema, ...guarded },
+  },
+  getRequestPhoto: { params: requestIdParamsSchema, response: {} },
+  // ---- building life: events with RSVP (R-EVENT) ----
+  createEvent: { body: createEventBodySchema, response: { 201: eventResponseSchema, ...guarded } },
+  listEvents: { query: eventsQuerySchema, response: { 200: eventsListSchema, ...guarded } },
+  getEvent: { params: eventIdParamsSchema, response: { 200: eventResponseSchema, ...guarded } },
+  rsvpEvent: {
+    params: eventIdParamsSchema,
+    body: rsvpBodySchema,
+    response: { 200: eventResponseSchema, ...guarded },
+  },
+  getEventIcs: { params: eventIdParamsSchema, response: {} },
+  getCalendarFeedUrl: { response: { 200: calendarFeedUrlSchema, ...guarded } },
+  rotateCalendarFeedUrl: { response: { 200: calendarFeedUrlSchema, ...guarded } },
+  getCalendarFeed: { params: calendarFeedParamsSchema, response: {} },
+  updateEvent: {
+    params: eventIdParamsSchema,
+    body: updateEventBodySchema,
+    response: { 200: eventResponseSchema, 409: error, ...guarded },
+  },
+  cancelEvent: {
+    params: eventIdParamsSchema,
+    response: { 200: eventResponseSchema, 409: error, ...guarded },
   },
 } as const satisfies { [N in CallName]: RouteSchemas };

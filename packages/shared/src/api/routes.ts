@@ -48,7 +48,10 @@ export interface RouteInfo {
     | 'announcements'
     | 'notifications'
     | 'push'
-    | 'stats';
+    | 'stats'
+    | 'integrations'
+    | 'building'
+    | 'requests';
   summary: string;
   description?: string;
 }
@@ -463,6 +466,57 @@ export const API_ROUTES = {
     summary: 'Mark every announcement read',
   },
 
+  // ---- integrations (R-INTEG) ----------------------------------------------------------------
+  listIntegrations: {
+    method: 'GET',
+    path: '/api/integrations',
+    access: 'user',
+    encoding: 'none',
+    tag: 'integrations',
+    summary: 'The data sources feeding channels (addresses and errors for admins only)',
+  },
+  createIntegration: {
+    method: 'POST',
+    path: '/api/integrations',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'integrations',
+    summary: 'Connect a webhook, RSS/Atom feed or iCal calendar to a channel (admins)',
+  },
+  updateIntegration: {
+    method: 'PATCH',
+    path: '/api/integrations/:id',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'integrations',
+    summary: 'Rename, move, re-point, pause or resume a data source (admins)',
+  },
+  rotateIntegrationSecret: {
+    method: 'POST',
+    path: '/api/integrations/:id/rotate-secret',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'integrations',
+    summary: 'Give a webhook a new secret address; the old one stops working (admins)',
+  },
+  deleteIntegration: {
+    method: 'DELETE',
+    path: '/api/integrations/:id',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'integrations',
+    summary: 'Disconnect a data source; its messages stay (admins)',
+  },
+  postWebhook: {
+    method: 'POST',
+    path: '/api/hooks/:id/:secret',
+    access: 'public',
+    csrf: false,
+    encoding: 'json',
+    tag: 'integrations',
+    summary: 'Incoming webhook (Slack-compatible {text, username?, icon_url?}); the secret is in the path',
+  },
+
   // ---- notifications -------------------------------------------------------------------------
   listNotifications: {
     method: 'GET',
@@ -521,6 +575,22 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'push',
     summary: 'The application server key for pushManager.subscribe',
+  },
+  listPushDevices: {
+    method: 'GET',
+    path: '/api/push/devices',
+    access: 'user',
+    encoding: 'none',
+    tag: 'push',
+    summary: "The caller's devices registered for push (platform, created, last used, this device)",
+  },
+  removePushDevice: {
+    method: 'DELETE',
+    path: '/api/push/devices/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'push',
+    summary: "Remove one of the caller's devices from push; another user's id removes nothing",
   },
 
   // ---- statistics and billing (R-STATS, R-BILL) ------------------------------------------------
@@ -606,6 +676,181 @@ export const API_ROUTES = {
     encoding: 'json',
     tag: 'admin',
     summary: 'Reject a sign-up waiting for its first approval: removes the account, mails the message',
+  },
+  // ---- building life: polls (R-POLL) -----------------------------------------------------------
+  createPoll: {
+    method: 'POST',
+    path: '/api/conversations/:id/polls',
+    access: 'user',
+    encoding: 'json',
+    tag: 'building',
+    summary: 'Ask a poll in a conversation one may post in; a poll message appears there',
+  },
+  getPoll: {
+    method: 'GET',
+    path: '/api/polls/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'A poll with its counts and the reader’s vote, to those who may read its conversation',
+  },
+  votePoll: {
+    method: 'POST',
+    path: '/api/polls/:id/votes',
+    access: 'user',
+    encoding: 'json',
+    tag: 'building',
+    summary:
+      'Vote (or change the vote) until the poll closes; everyone in the conversation sees the counts live',
+  },
+  closePoll: {
+    method: 'POST',
+    path: '/api/polls/:id/close',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'Close a poll now (its asker, or an admin who may read its conversation); the counts stay',
+  },
+  // ---- building requests to the office (R-REQ) ------------------------------------------------
+  listRequests: {
+    method: 'GET',
+    path: '/api/requests',
+    access: 'user',
+    encoding: 'none',
+    tag: 'requests',
+    summary: 'A page of requests, newest first: a resident’s own, or every request for admins',
+  },
+  createRequest: {
+    method: 'POST',
+    path: '/api/requests',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'requests',
+    summary: 'File a request to the office (category, title, description, optional photo)',
+  },
+  getRequest: {
+    method: 'GET',
+    path: '/api/requests/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'requests',
+    summary: 'One request with its history (its requester or an admin; anyone else 404)',
+  },
+  updateRequest: {
+    method: 'PATCH',
+    path: '/api/requests/:id',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'requests',
+    summary: 'Change a request’s status with an optional note (admins); tells the requester; audited',
+  },
+  cancelRequest: {
+    method: 'POST',
+    path: '/api/requests/:id/cancel',
+    access: 'user',
+    encoding: 'none',
+    tag: 'requests',
+    summary: 'Cancel one’s own request while it is still open',
+  },
+  commentOnRequest: {
+    method: 'POST',
+    path: '/api/requests/:id/comments',
+    access: 'user',
+    encoding: 'json',
+    tag: 'requests',
+    summary: 'A follow-up from the requester or a note from an admin',
+  },
+  getRequestPhoto: {
+    method: 'GET',
+    path: '/api/requests/:id/photo',
+    access: 'user',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'requests',
+    summary: 'The request’s photo (its requester or an admin)',
+  },
+  // ---- building life: events with RSVP (R-EVENT) ----------------------------------------------
+  createEvent: {
+    method: 'POST',
+    path: '/api/events',
+    access: 'user',
+    encoding: 'json',
+    tag: 'building',
+    summary: 'Create an event (optionally posted into a conversation one may post in, as an event card)',
+  },
+  listEvents: {
+    method: 'GET',
+    path: '/api/events',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'The events the viewer may see overlapping from..to, by start, with counts and own RSVP',
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/api/events/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'An event with its counts, who is going and the reader’s RSVP, to those who may see it',
+  },
+  rsvpEvent: {
+    method: 'POST',
+    path: '/api/events/:id/rsvp',
+    access: 'user',
+    encoding: 'json',
+    tag: 'building',
+    summary: 'Answer going, maybe or no (one answer per resident, changeable); counts update live',
+  },
+  getEventIcs: {
+    method: 'GET',
+    path: '/api/events/:id.ics',
+    access: 'user',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'building',
+    summary: 'The event as an iCalendar (RFC 5545) file to download',
+  },
+  getCalendarFeedUrl: {
+    method: 'GET',
+    path: '/api/calendar/feed-url',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'The resident’s calendar feed address (a secret token; calendar apps send no cookie)',
+  },
+  rotateCalendarFeedUrl: {
+    method: 'POST',
+    path: '/api/calendar/feed-url',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'Replace the calendar feed address; the old one stops working at once',
+  },
+  getCalendarFeed: {
+    method: 'GET',
+    path: '/api/calendar/:token.ics',
+    access: 'public',
+    encoding: 'none',
+    answer: 'binary',
+    tag: 'building',
+    summary: 'The resident’s calendar feed: the events they said going or maybe to (wrong token 404)',
+  },
+  updateEvent: {
+    method: 'PATCH',
+    path: '/api/events/:id',
+    access: 'user',
+    encoding: 'json',
+    tag: 'building',
+    summary: 'Change an event (its creator, or an admin who may see it); those going or maybe are told',
+  },
+  cancelEvent: {
+    method: 'DELETE',
+    path: '/api/events/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'building',
+    summary: 'Cancel an event (its creator, or an admin who may see it); its card says Cancelled',
   },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.ts';
+import {
+  CONVERSATION_DESCRIPTION_MAX,
+  CONVERSATION_NAME_MAX,
+  MAX_MESSAGE_PAGE_SIZE,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_PAGE_SIZE,
+} from '../constants.ts';
 
 /** R-USER-5 conversation type (also seen as conversationType). */
 const conversationTypeSchema = z.enum(['direct', 'channel']);
@@ -28,6 +34,19 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/** R-INTEG-5: who a data source's message is shown as. */
+const messageBotSchema = z.object({
+  /** The integration that posted it (it may have been deleted since; the names stay). */
+  integrationId: z.string(),
+  /** The integration's name when it posted. */
+  source: z.string(),
+  /** The name shown: a webhook's `username`, else the source's name. */
+  name: z.string(),
+  /** A webhook's `icon_url` (http or https), else null. */
+  iconUrl: z.string().nullable(),
+});
+export type MessageBot = z.infer<typeof messageBotSchema>;
+
 /** R-USER-4, R-USER-15 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
 export const messageSchema = z.object({
   id: z.string(),
@@ -55,16 +74,21 @@ export const messageSchema = z.object({
      * likes or mentions and show TEXTS.messageHiddenByAdmin; the author and admins get it whole.
      */
     adminHidden: z.boolean(),
+    /**
+     * R-INTEG-5: posted by a connected data source, shown under this name and icon instead of its
+     * author's (null for people's messages; optional for clients built before it existed).
+     */
+    bot: messageBotSchema.nullable().optional(),
   }),
   clientMessageId: z.string().nullable(),
+  /** R-POLL-1: the poll this message shows as a card (GET /api/polls/{id}), else null. */
+  pollId: z.string().nullable(),
+  /** R-EVENT-2: the event this message shows as a card (GET /api/events/{id}), else null. */
+  eventId: z.string().nullable(),
   /** Position in the change feed of the last change to this message (R-DELIVERY-2: one sequence). */
   seq: z.number().int(),
 });
 export type Message = z.infer<typeof messageSchema>;
-
-export const MESSAGE_CONTENT_MAX = 4000;
-export const CONVERSATION_NAME_MAX = 80;
-export const CONVERSATION_DESCRIPTION_MAX = 500;
 
 // ---- Requests -------------------------------------------------------------------------------
 

@@ -3,6 +3,10 @@ import { conversationSchema, idSchema, messageSchema } from './chat.ts';
 import { announcementSchema } from './announcements.ts';
 import { notificationSchema } from './notifications.ts';
 import { publicUserSchema } from './user.ts';
+import { pollSchema } from './polls.ts';
+import { buildingRequestSchema } from './requests.ts';
+import { eventSchema } from './calendar.ts';
+import { integrationSchema } from './integrations.ts';
 
 /**
  * Socket.IO protocol (R-RT-2, R-RT-3, R-RT-6). Every payload has a schema; the client
@@ -26,6 +30,24 @@ export const serverEventSchemas = {
   /** To the recipient's own sockets only (`user:<id>`). */
   'notification:new': z.object({ notification: notificationSchema }),
   'user:locked': z.object({ userId: z.string() }),
+  /** R-POLL-6: a poll's counts changed; to its conversation's room, with no reader's own vote. */
+  'poll:updated': z.object({ poll: pollSchema }),
+  /** A building request changed (R-REQ-7): to its requester's own sockets and to admins'. */
+  'request:updated': z.object({ request: buildingRequestSchema }),
+  /**
+   * R-OPS-16: this instance is shutting down (a restart or a deploy); the socket closes next. The
+   * client reconnects with backoff, to another instance behind a load balancer, and catches up.
+   */
+  'server:restarting': z.object({}),
+  /** R-EVENT-6: an event's counts changed; to its conversation's room, with no reader's own RSVP. */
+  'event:updated': z.object({ event: eventSchema }),
+  /**
+   * R-INTEG-8: a data source was connected or changed, or its feed posted. Admins get the admin
+   * view; residents who may read its channel get the public fields (url, lastError, lastPolledAt null).
+   */
+  'integration:updated': z.object({ integration: integrationSchema }),
+  /** R-INTEG-8: a source was removed, or moved to a channel this reader cannot read. */
+  'integration:removed': z.object({ integrationId: z.string() }),
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;

@@ -8,9 +8,19 @@ const MAX_NOTIFICATION_IDS = 200;
 
 /**
  * Why a resident is told: mentioned in a message, a reply to their message or in a thread they
- * took part in, a like on their message, a new announcement, their account approved.
+ * took part in, a like on their message, a new announcement, their account approved, the office
+ * changing the status of their building request (R-REQ-7), an event they answered going or maybe to
+ * starting soon (R-EVENT-7).
  */
-const notificationTypeSchema = z.enum(['mention', 'reply', 'like', 'announcement', 'approved']);
+const notificationTypeSchema = z.enum([
+  'mention',
+  'reply',
+  'like',
+  'announcement',
+  'approved',
+  'request',
+  'event',
+]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 export const notificationSchema = z.object({

@@ -55,6 +55,23 @@ export const vapidPublicKeySchema = z.object({
   publicKey: z.string(),
 });
 
+/** R-PUSH-9: one of the caller's registered devices; never the token itself. */
+const pushDeviceSchema = z.object({
+  id: z.string(),
+  platform: pushPlatformSchema,
+  createdAt: z.string(),
+  /** When a push last reached it (null: never yet). */
+  lastUsedAt: z.string().nullable(),
+  /** Registered from the session making this call: the device in the resident's hand. */
+  thisDevice: z.boolean(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+
+export const pushDevicesResponseSchema = z.object({ devices: z.array(pushDeviceSchema) });
+export type PushDevicesResponse = z.infer<typeof pushDevicesResponseSchema>;
+
+export const pushDeviceParamsSchema = z.object({ id: z.uuid('id is not a device id') });
+
 /** What the push service worker / native app receives; `url` repeats `link` for the service worker. */
 export const pushMessageSchema = z.object({
   title: z.string(),
