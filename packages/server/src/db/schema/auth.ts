@@ -51,6 +51,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Hash of the CSRF secret the session was started with (auth/csrf.ts); null for older sessions. */
+    csrfBinding: text('csrf_binding'),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -15,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { ConversationType } from '@stoop/shared';
+import type { ConversationType, MessageBot } from '@stoop/shared';
 import { users } from './auth.ts';
 
 /** UUIDv7 primary key: ids sort by creation time, so (created_at, id) and id order agree. */
@@ -60,9 +61,10 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_direct_key_unique').on(t.directKey),
     // Channel names are unique regardless of case: "#General" and "#general" would confuse residents.
-    uniqueIndex('conversations_channel_name_unique')
+    // Only among visible channels: a hidden one must not answer "taken" to a resident (R-CONV-7).
+    uniqueIndex('conversations_visible_channel_name_unique')
       .on(sql`lower(${t.name})`)
-      .where(sql`${t.type} = 'channel'`),
+      .where(sql`${t.type} = 'channel' and not ${t.adminHidden}`),
   ],
 );
 
@@ -145,6 +147,18 @@ export const messages = pgTable(
     adminHidden: boolean('admin_hidden').notNull().default(false),
     /** R-ADMIN-8: when an admin last settled its flags (dismiss or hide); later flags queue it again. */
     flagsReviewedAt: at('flags_reviewed_at'),
+    /**
+     * R-INTEG-5: the data source a message was posted by and the name (and icon) it is shown under;
+     * null for people's messages (docs/decisions/0018-integration-messages.md).
+     */
+    bot: jsonb('bot').$type<MessageBot>(),
+    /**
+     * R-POLL-1: the poll this message carries (polls.id). No foreign key: a poll lives and dies with
+     * its conversation, as its message does, and polls.ts builds on this file.
+     */
+    pollId: uuid('poll_id'),
+    /** R-EVENT-2: the event this message carries (events.id); no foreign key, as for poll_id. */
+    eventId: uuid('event_id'),
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
@@ -164,6 +178,10 @@ export const messages = pgTable(
       t.clientMessageId,
     ),
     index('messages_file_idx').on(t.fileId),
+    // R-EVENT-12: the message carrying an event's card, found when the event is renamed; few rows.
+    index('messages_event_idx')
+      .on(t.eventId)
+      .where(sql`${t.eventId} is not null`),
     // R-STATS-7: open flags are counted often and are few; the statistics' predicate matches this one.
     index('messages_flagged_idx')
       .on(t.createdAt)

@@ -5,3 +5,7 @@ export * from './announcements.ts';
 export * from './notifications.ts';
 export * from './push.ts';
 export * from './billing.ts';
+export * from './integrations.ts';
+export * from './polls.ts';
+export * from './requests.ts';
+export * from './events.ts';

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_event_idx" ON "messages" USING btree ("event_id") WHERE "messages"."event_id" is not null;
