@@ -344,7 +344,8 @@ describe('secure cookies', () => {
         { email: user.email, password: TEST_PASSWORD },
         csrfHeaders(https.app),
       );
-      expect(cookieOf(res, 'stoop_session')?.secure).toBe(true);
+      // R-SESSION-11: under https the name carries the __Host- prefix.
+      expect(cookieOf(res, '__Host-stoop_session')?.secure).toBe(true);
     } finally {
       await https.close();
     }

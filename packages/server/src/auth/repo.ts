@@ -12,7 +12,14 @@ import {
 
 export async function insertSession(
   db: DbOrTx,
-  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  values: {
+    tokenHash: string;
+    userId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+    csrfBinding: string | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('insert into sessions returned no row');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../http/errors.ts';
 import { bodyEmail, limitBy } from '../http/rate-limit.ts';
@@ -7,8 +8,23 @@ import { issueCsrfToken } from './csrf.ts';
 import { accountLocked, currentUser } from './guards.ts';
 import * as auth from './service.ts';
 import { endSession, startSession } from './session.ts';
+import { isInvalidCredentials, loginBackoff } from './login-backoff.ts';
 
-/** Sessions, CSRF, sign-up, login, password reset, contact and set-user (R-API-5, R-API-4, R-API-27, R-LOCK-1, R-API-28). */
+const HOUR_MS = 3600_000;
+
+type Check = (request: FastifyRequest) => Promise<void>;
+/** Two preValidation checks in order (serve takes one). */
+const both =
+  (first: Check, second: Check): Check =>
+  async (request) => {
+    await first(request);
+    await second(request);
+  };
+
+/**
+ * Sessions, CSRF, sign-up, login, password reset, contact and set-user (R-API-5, R-API-4, R-API-27,
+ * R-LOCK-1, R-API-28), with their limits (R-LIMIT-2, R-LIMIT-3, R-LIMIT-4).
+ */
 export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const c = app.config;
   const window = c.RATE_LIMIT_WINDOW_MS;
@@ -21,19 +37,13 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       key: ip,
       message: 'Too many sign-in attempts from this network.',
     },
-    {
-      name: 'login:account',
-      max: c.RATE_LIMIT_LOGIN_PER_ACCOUNT,
-      windowMs: window,
-      key: bodyEmail,
-      message: 'Too many sign-in attempts for this account.',
-    },
   ]);
+  const backoff = loginBackoff(app);
   const signupLimit = limitBy(app, [
     {
       name: 'signup:ip',
       max: c.RATE_LIMIT_SIGNUP_PER_IP,
-      windowMs: window,
+      windowMs: HOUR_MS,
       key: ip,
       message: 'Too many sign-ups from this network.',
     },
@@ -54,6 +64,16 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       message: 'Too many requests from this network.',
     },
   ]);
+  // R-LIMIT-4: a reset-mail flood is capped per address (formLimit) and per account.
+  const resetMailLimit = limitBy(app, [
+    {
+      name: 'reset-mail:account',
+      max: c.RATE_LIMIT_RESET_MAIL_PER_ACCOUNT,
+      windowMs: window,
+      key: bodyEmail,
+      message: 'Too many reset mails asked for this email.',
+    },
+  ]);
 
   serve(app, 'getCsrfToken', (request, reply) => ({ csrfToken: issueCsrfToken(request, reply) }));
 
@@ -63,11 +83,16 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     app,
     'login',
     async (request, reply) => {
-      const user = await auth.login(app, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const user = await auth.login(app, email, password).catch(async (error: unknown) => {
+        if (isInvalidCredentials(error)) await backoff.failed(email, request.ip);
+        throw error;
+      });
+      await backoff.succeeded(email, request.ip);
       await startSession(request, reply, user);
       return { user: presentSelf(user) };
     },
-    { preValidation: loginLimit },
+    { preValidation: both(loginLimit, backoff.check) },
   );
 
   serve(app, 'logout', async (request, reply) => {
@@ -93,7 +118,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await auth.forgotPassword(app, request.body.email);
       return reply.status(204).send(null);
     },
-    { preValidation: formLimit },
+    { preValidation: both(formLimit, resetMailLimit) },
   );
 
   serve(

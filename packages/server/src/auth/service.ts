@@ -5,13 +5,13 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { inTransaction } from '../transaction.ts';
 import { createUser, findUser, findUserWithEmail, listAccounts, patchUser } from '../users/service.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
 import {
   consumePasswordReset,
-  deleteOtherSessionsOfUser,
   deleteSessionsOfUser,
   insertContactMessage,
   insertPasswordReset,
@@ -104,14 +104,16 @@ export async function resetPassword(ctx: Context, token: string, password: strin
 }
 
 /**
- * R-PROFILE-4: after a password change, every other session of the user ends; the one that made
- * the change stays signed in. Resets still pending are void too.
+ * R-OPS-12: an operator sets a password from the command line (stoop reset-password). As after a
+ * reset link, every session and every open reset link of the account ends. A running server may
+ * still accept a session it cached for up to SESSION_CACHE_SECONDS.
  */
-export async function endOtherSessions(ctx: Context, userId: string, keepSessionId: string): Promise<void> {
-  await inTransaction(ctx, async (tx, events) => {
-    await deleteOtherSessionsOfUser(tx, userId, keepSessionId);
+export async function setPasswordAsOperator(db: Db, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
-    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
+    await deleteSessionsOfUser(tx, userId);
   });
 }
 

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { findUser } from '../users/service.ts';
-import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies.ts';
+import { clearSessionCookie, cookieNames, setSessionCookie } from './cookies.ts';
+import { csrfBinding, csrfSecretOf } from './csrf.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { deleteSession, extendSession, findSession, insertSession, liveSessionExpiry } from './repo.ts';
 import type { ResolvedSession, SessionCache } from './session-cache.ts';
@@ -15,7 +16,7 @@ export async function createSession(
   db: Db,
   userId: string,
   ttlDays: number,
-  meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
+  meta: { userAgent?: string | undefined; ip?: string | undefined; csrfSecret?: string | undefined } = {},
 ): Promise<{ token: string; session: SessionRow }> {
   const token = randomToken();
   const session = await insertSession(db, {
@@ -24,6 +25,7 @@ export async function createSession(
     expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
+    csrfBinding: meta.csrfSecret ? csrfBinding(meta.csrfSecret) : null,
   });
   return { token, session };
 }
@@ -49,6 +51,8 @@ export async function startSession(
     {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
+      // R-SESSION-12: the CSRF secret this sign-in was made with is the only one the session accepts.
+      csrfSecret: csrfSecretOf(request),
     },
   );
   setSessionCookie(request, reply, token);
@@ -72,7 +76,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
  * from the session cache (session-cache.ts) without a database lookup.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[cookieNames(request.server.config).session];
   if (!token) return;
   const tokenHash = sha256(token);
   const cache = request.server.sessionCache;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesPageSchema, syncResultSchema, threadSchema, type Message } from '@stoop/shared';
 import { makeChannel, makeDirect, sendText, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { connected, refusal, settle, until, type Recorder } from './testing.ts';
+import { conversationRoom } from './server.ts';
+import { connected, openSocket, refusal, settle, until, type Recorder } from './testing.ts';
 
 let t: TestApp;
 let url: string;
@@ -166,6 +167,25 @@ function eventState(recorder: Recorder, conversationId: string): Map<string, Mes
 }
 
 describe('R-DELIVERY-3: nothing lost, missed or shown twice', () => {
+  it('R-RT-4: by the time the client sees connect, its socket is in every room it may read (a sync on connect misses nothing)', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const direct = await makeDirect(t.app, alice, bobId);
+    const socket = openSocket(url, alice.cookie ?? '');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      // No round trip first: at `connect` the client may already be asking /api/sync.
+      for (const id of [channel.id, direct.id]) {
+        const inRoom = await t.app.io.in(conversationRoom(id)).fetchSockets();
+        expect(inRoom.map((s) => s.id)).toContain(socket.id);
+      }
+    } finally {
+      socket.close();
+    }
+  });
+
   it('a client disconnected while 50 messages were sent, 5 edited and 5 deleted catches up all of it once via sync', async () => {
     const channel = await makeChannel(t.app, alice);
     const b = await open(bob);

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import {
   ERROR_CODES,
   TYPING_RELAY_MIN_GAP_MS,
@@ -12,11 +10,13 @@ import {
   type Message,
   type ServerToClientEvents,
 } from '@stoop/shared';
-import { SESSION_COOKIE } from '../auth/cookies.ts';
+import { cookieNames } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
 import { resolveSessionHash, sessionExpiry } from '../auth/session.ts';
 import { canRead, readableConversationIds, requireConversationAccess, type Viewer } from '../access/index.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { handshakeError, originAllowed } from './handshake-guard.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUser } from '../users/service.ts';
 import { redactFor, seesHiddenContent } from '../messages/present.ts';
@@ -40,7 +40,7 @@ export const userRoom = (id: string) => `user:${id}`;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const sessionRoom = (id: string) => `session:${id}`;
 /** Every admin socket (the role is fixed for a socket's life: a role change ends it, R-RT-9). */
-const ADMINS_ROOM = 'admins';
+export const ADMINS_ROOM = 'admins';
 
 /** Presence broadcasts wait this long so a burst of connects becomes one event. */
 const PRESENCE_DEBOUNCE_MS = 100;
@@ -48,9 +48,32 @@ const PRESENCE_DEBOUNCE_MS = 100;
 /** The session behind a cookie header, resolved like an HTTP request's (cache included); null when none. */
 async function sessionOfCookie(app: FastifyInstance, cookieHeader: string | undefined) {
   if (!cookieHeader) return null;
-  const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
+  const token = app.parseCookie(cookieHeader)[cookieNames(app.config).session];
   if (!token) return null;
   return (await resolveSessionHash(app.db, app.sessionCache, sha256(token))) ?? null;
+}
+
+/**
+ * R-LIMIT-7: the error refusing one more socket of a resident or a session that has as many open as
+ * allowed; undefined when it may connect. The rooms span every instance with the Redis adapter.
+ * Two handshakes racing may both pass; the cap holds from the next one on.
+ */
+async function connectionCapRefusal(io: ChatServer, config: Config, userId: string, sessionId: string) {
+  const ofSession = await io.in(sessionRoom(sessionId)).fetchSockets();
+  if (ofSession.length >= config.SOCKETS_PER_SESSION) {
+    return handshakeError(
+      ERROR_CODES.tooManyConnections,
+      `At most ${config.SOCKETS_PER_SESSION} live connections per signed-in device. Close another tab.`,
+    );
+  }
+  const ofUser = await io.in(userRoom(userId)).fetchSockets();
+  if (ofUser.length >= config.SOCKETS_PER_USER) {
+    return handshakeError(
+      ERROR_CODES.tooManyConnections,
+      `At most ${config.SOCKETS_PER_USER} live connections per account. Close Stoop on another device.`,
+    );
+  }
+  return undefined;
 }
 
 /** setTimeout's largest delay; a later expiry is checked again when this one fires. */
@@ -67,23 +90,42 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
   batchSocketWrites(io);
 
   if (app.config.REDIS_URL) {
-    const pub = new Redis(app.config.REDIS_URL);
-    const sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
-    const stopSharing = shareSessionChanges(io, app.sessionCache, app.log);
+    // Loaded only in server mode (embedded starts skip it, R-OPS-11); in place before the server
+    // listens, since onReady runs first.
+    const url = app.config.REDIS_URL;
+    const adapted = Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]).then(
+      ([{ Redis }, { createAdapter }]) => {
+        const pub = new Redis(url);
+        const sub = pub.duplicate();
+        // The adapter's channels carry REDIS_PREFIX like every other key: communities (or test runs)
+        // sharing one Redis never see each other's socket traffic.
+        io.adapter(createAdapter(pub, sub, { key: `${app.config.REDIS_PREFIX}socket.io` }));
+        return { pub, sub, stopSharing: shareSessionChanges(io, app.sessionCache, app.log) };
+      },
+    );
+    app.addHook('onReady', async () => void (await adapted));
     app.addHook('onClose', async () => {
+      const { pub, sub, stopSharing } = await adapted;
       stopSharing();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   }
 
   io.use((socket, next) => {
+    const { origin, host } = socket.handshake.headers;
+    if (!originAllowed(app.config, origin, host)) {
+      return next(
+        handshakeError(ERROR_CODES.originNotAllowed, 'Connections from this site are not allowed.'),
+      );
+    }
     sessionOfCookie(app, socket.handshake.headers.cookie)
-      .then((resolved) => {
+      .then(async (resolved) => {
         // The message is the error code; clients see it as connect_error.message.
         if (!resolved) return next(new Error(ERROR_CODES.unauthenticated));
         const { user, session } = resolved;
         if (user.isLocked) return next(new Error(ERROR_CODES.accountLocked));
+        const refusal = await connectionCapRefusal(io, app.config, user.id, session.id);
+        if (refusal) return next(refusal);
         socket.data = {
           userId: user.id,
           username: user.username,
@@ -91,6 +133,10 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
           sessionId: session.id,
           sessionExpiresAt: session.expiresAt,
         };
+        // R-RT-4: the rooms are known before the handshake completes and joined in the same tick
+        // as the connection, so a client that syncs on `connect` cannot miss a message committed
+        // between its sync and the join (it is in the sync, or it arrives live).
+        readableAtHandshake.set(socket, await readableConversationIds(db, viewerOf(socket)));
         return next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error('Authentication failed')));
@@ -106,17 +152,16 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
 
   io.on('connection', (socket: ChatSocket) => {
     const { userId } = socket.data;
+    const readable = readableAtHandshake.get(socket) ?? [];
+    readableAtHandshake.delete(socket);
     void socket.join([
       userRoom(userId),
       sessionRoom(socket.data.sessionId),
       ...(socket.data.role === 'admin' ? [ADMINS_ROOM] : []),
+      ...readable.map(conversationRoom),
     ]);
     const endAtExpiry = watchSessionExpiry(app, socket);
     socket.on('disconnect', () => endAtExpiry.cancel());
-    const joined = joinReadableRooms(db, socket).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'joining conversation rooms failed');
-      socket.disconnect(true);
-    });
     if (presence.connected(userId)) broadcastPresence();
     else socket.emit('presence', { online: presence.online() });
     socket.on('disconnect', () => {
@@ -142,10 +187,10 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
     });
 
     socket.on('conversation:join', (payload, ack) => {
-      void joined.then(() => handleJoin(app, socket, payload, true)).then(safeAck(ack));
+      void handleJoin(app, socket, payload, true).then(safeAck(ack));
     });
     socket.on('conversation:leave', (payload, ack) => {
-      void joined.then(() => handleJoin(app, socket, payload, false)).then(safeAck(ack));
+      void handleJoin(app, socket, payload, false).then(safeAck(ack));
     });
   });
 
@@ -195,10 +240,8 @@ function watchSessionExpiry(app: FastifyInstance, socket: ChatSocket): { cancel:
   };
 }
 
-async function joinReadableRooms(db: Db, socket: ChatSocket): Promise<void> {
-  const ids = await readableConversationIds(db, viewerOf(socket));
-  await socket.join(ids.map(conversationRoom));
-}
+/** Conversation ids each socket may read, found during its handshake (see io.use above). */
+const readableAtHandshake = new WeakMap<ChatSocket, string[]>();
 
 async function handleJoin(
   app: FastifyInstance,
@@ -250,6 +293,18 @@ function mapDomainEvents(io: ChatServer, bus: EventBus): void {
     }
     if (visibilityChanged) io.socketsJoin(room);
     io.to(room).emit('conversation:updated', { conversation });
+  });
+
+  // R-POLL-6: the room holds exactly the sockets that may read the conversation, so the counts
+  // of a direct conversation's poll reach only its participants.
+  bus.on('event:updated', ({ event }) => {
+    // R-EVENT-6: as for polls, the room holds exactly the sockets that may read the conversation.
+    if (event.conversationId) io.to(conversationRoom(event.conversationId)).emit('event:updated', { event });
+    // R-EVENT-12: a building-wide event is every signed-in resident's (only approved ones have a socket).
+    else io.emit('event:updated', { event });
+  });
+  bus.on('poll:updated', ({ poll }) => {
+    io.to(conversationRoom(poll.conversationId)).emit('poll:updated', { poll });
   });
 
   bus.on('conversation:deleted', ({ conversationId }) => {

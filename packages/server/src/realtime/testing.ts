@@ -52,7 +52,7 @@ export async function connected(url: string, cookie: string): Promise<Recorder> 
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  // Room joins happen right after the handshake; a join round trip proves they are done.
+  // A round trip proves the server has taken the socket in (rooms are joined before connect, R-RT-4).
   await new Promise<void>((resolve) =>
     socket.emit('conversation:leave', { conversationId: 'none' }, () => resolve()),
   );

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
+import { bodyEmail } from '../http/rate-limit.ts';
+
+/** Failures are remembered this long after the last one. */
+const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
+const FIRST_DELAY_MS = 1000;
+
+const pairKey = (email: string, ip: string) => `login:${email}|${ip}`;
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * R-LIMIT-3: failed sign-ins slow down one account from one address only. After
+ * RATE_LIMIT_LOGIN_FREE_FAILURES failures each further try waits twice as long as the last (from 1 s,
+ * up to RATE_LIMIT_LOGIN_MAX_DELAY_MS); a success clears it. Someone hammering the admin's account
+ * from elsewhere slows themselves, never the admin signing in from their own address.
+ */
+export function loginBackoff(app: FastifyInstance) {
+  const store = app.backoffStore;
+  const { RATE_LIMIT_LOGIN_FREE_FAILURES: free, RATE_LIMIT_LOGIN_MAX_DELAY_MS: maxDelay } = app.config;
+  return {
+    /** preValidation: 429 while this account and address pair must wait. */
+    check: async (request: FastifyRequest): Promise<void> => {
+      const email = bodyEmail(request);
+      if (email === undefined) return;
+      const left = await store.waitLeft(pairKey(email, request.ip));
+      if (left > 0) {
+        throw tooManyRequests(
+          `Too many failed sign-ins for this account from this network. Try again in ${waitText(left)}.`,
+        );
+      }
+    },
+    async failed(email: string, ip: string): Promise<void> {
+      const key = pairKey(email.trim().toLowerCase(), ip);
+      const failures = await store.fail(key, FAILURE_MEMORY_MS);
+      if (failures < free) return;
+      const delay = Math.min(maxDelay, FIRST_DELAY_MS * 2 ** Math.min(30, failures - free));
+      await store.block(key, delay);
+    },
+    succeeded(email: string, ip: string): Promise<void> {
+      return store.clear(pairKey(email.trim().toLowerCase(), ip));
+    },
+  };
+}
+
+/** The 401 of a wrong email or password (service.ts), the only failure that counts. */
+export const isInvalidCredentials = (error: unknown) =>
+  error instanceof HttpError && error.code === 'INVALID_CREDENTIALS';

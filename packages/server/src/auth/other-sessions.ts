@@ -1,0 +1,20 @@
+/**
+ * Ending a user's other sessions, apart from the rest of the auth service: the users domain calls
+ * it after a password change, and the auth service reads accounts through the users service, so
+ * keeping it here leaves no import cycle between the two services.
+ */
+import type { Context } from '../context.ts';
+import { inTransaction } from '../transaction.ts';
+import { deleteOtherSessionsOfUser, invalidatePasswordResets } from './repo.ts';
+
+/**
+ * R-PROFILE-4: after a password change, every other session of the user ends; the one that made
+ * the change stays signed in. Resets still pending are void too.
+ */
+export async function endOtherSessions(ctx: Context, userId: string, keepSessionId: string): Promise<void> {
+  await inTransaction(ctx, async (tx, events) => {
+    await deleteOtherSessionsOfUser(tx, userId, keepSessionId);
+    await invalidatePasswordResets(tx, userId);
+    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
+  });
+}
