@@ -20,3 +20,6 @@ export function messageLink(
 export function placeOf(conversation: Pick<ConversationRow, 'type' | 'name'>): string {
   return conversation.type === 'channel' ? `#${conversation.name}` : 'a direct message';
 }
+
+/** Opens a building request on the resident's requests screen. */
+export const requestLink = (requestId: string) => `${MAIN}/requests/${encodeURIComponent(requestId)}`;

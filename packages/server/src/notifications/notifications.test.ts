@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@stoop/shared';
 import { and, eq } from 'drizzle-orm';
 import { conversationParticipants } from '../db/schema/index.ts';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 import { makeChannel, makeDirect, sendText, type Headers } from '../conversations/testing.ts';
 import { settle } from '../realtime/testing.ts';
@@ -20,20 +14,16 @@ let admin: Headers, alice: Headers, bob: Headers, carol: Headers, locked: Header
 let adminId: string, aliceId: string, bobId: string, carolId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const [d, a, b, c, l] = await Promise.all([
-    makeAdmin(t.app, { username: 'Admin Dee' }),
-    makeUser(t.app, { username: 'Alice Notify' }),
-    makeUser(t.app, { username: 'Bob Notify' }),
-    makeUser(t.app, { username: 'Carol Notify' }),
-    makeUser(t.app, { locked: true }),
-  ]);
-  [adminId, aliceId, bobId, carolId] = [d.id, a.id, b.id, c.id];
-  admin = await sessionFor(t.app, d);
-  alice = await sessionFor(t.app, a);
-  bob = await sessionFor(t.app, b);
-  carol = await sessionFor(t.app, c);
-  locked = await sessionFor(t.app, l);
+  const c = await createCommunity({
+    admin: { role: 'admin', username: 'Admin Dee' },
+    alice: { username: 'Alice Notify' },
+    bob: { username: 'Bob Notify' },
+    carol: { username: 'Carol Notify' },
+    locked: { locked: true },
+  });
+  t = c;
+  ({ admin, alice, bob, carol, locked } = headersOf(c.people));
+  ({ admin: adminId, alice: aliceId, bob: bobId, carol: carolId } = idsOf(c.people));
 });
 afterAll(async () => t.close());
 
@@ -132,30 +122,33 @@ describe('notifications from announcements and approval', () => {
 
 describe('GET /api/notifications and POST /api/notifications/mark-read', () => {
   it('counts unread; {ids} marks those (only the reader’s own), no payload marks all', async () => {
+    // A reader of its own: notifications of other tests' mentions of Alice may still be arriving.
+    const dora = await makeUser(t.app, { username: 'Dora Notify' });
+    const reader = await sessionFor(t.app, dora);
     const channel = await makeChannel(t.app, carol);
-    const one = await sendText(t.app, carol, channel.id, '@Alice Notify one');
-    const two = await sendText(t.app, carol, channel.id, '@Alice Notify two');
+    const one = await sendText(t.app, carol, channel.id, '@Dora Notify one');
+    const two = await sendText(t.app, carol, channel.id, '@Dora Notify two');
     const before = await waitForNotifications(
       t.app,
-      alice,
+      reader,
       (p) => p.data.some(about(one.id)) && p.data.some(about(two.id)),
     );
     const first = before.data.find(about(one.id));
     if (!first) throw new Error('no notification');
-    // Another resident naming alice's notification changes nothing.
+    // Another resident naming the reader's notification changes nothing.
     expect(
       (await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, bob)).statusCode,
     ).toBe(200);
-    expect((await notificationsOf(t.app, alice)).unread).toBe(before.unread);
+    expect((await notificationsOf(t.app, reader)).unread).toBe(before.unread);
 
-    const marked = await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, alice);
+    const marked = await call(t.app, 'POST', '/api/notifications/mark-read', { ids: [first.id] }, reader);
     expect(marked.json()).toEqual({ unread: before.unread - 1 });
-    expect((await ofMessage(alice, one.id))[0]?.read).toBe(true);
-    expect((await ofMessage(alice, two.id))[0]?.read).toBe(false);
+    expect((await ofMessage(reader, one.id))[0]?.read).toBe(true);
+    expect((await ofMessage(reader, two.id))[0]?.read).toBe(false);
 
-    const all = await call(t.app, 'POST', '/api/notifications/mark-read', undefined, alice);
+    const all = await call(t.app, 'POST', '/api/notifications/mark-read', undefined, reader);
     expect(all.json()).toEqual({ unread: 0 });
-    expect((await notificationsOf(t.app, alice)).unread).toBe(0);
+    expect((await notificationsOf(t.app, reader)).unread).toBe(0);
   });
 
   it('pages newest first with total', async () => {

@@ -1,19 +1,35 @@
-import type { Announcement, Message, NotificationsPage, NotificationsQuery } from '@stoop/shared';
+import type {
+  Announcement,
+  BuildingRequest,
+  Message,
+  NotificationsPage,
+  NotificationsQuery,
+} from '@stoop/shared';
+import type { RequestChange } from '../bus.ts';
 import { canRead, requireConversationAccess } from '../access/index.ts';
 import { conversationById } from '../conversations/service.ts';
+import type { DbOrTx } from '../db/client.ts';
 import type { NotificationRow, UserRow } from '../db/schema/index.ts';
 import type { NewsContext } from '../announcements/service.ts';
 import { findUser } from '../users/service.ts';
-import { ANNOUNCEMENTS_LINK, HOME_LINK, messageLink, placeOf } from './links.ts';
+import { statusLabel } from '../requests/service.ts';
+import { ANNOUNCEMENTS_LINK, HOME_LINK, messageLink, placeOf, requestLink } from './links.ts';
 import { presentNotification } from './present.ts';
 import * as repo from './repo.ts';
+import { readSnapshot } from '../db/snapshot.ts';
 
 /** Publishes what was written, each to its recipient's sockets (realtime/news.ts). */
-function tell(ctx: NewsContext, rows: NotificationRow[], actor: UserRow | null): void {
+function tell(
+  ctx: NewsContext,
+  rows: NotificationRow[],
+  actor: UserRow | null,
+  options: { urgent?: boolean } = {},
+): void {
   for (const row of rows) {
     ctx.bus.publish('notification:new', {
       userId: row.userId,
       notification: presentNotification(row, actor),
+      ...(options.urgent ? { urgent: true } : {}),
     });
   }
 }
@@ -108,7 +124,7 @@ export async function notifyAnnouncement(ctx: NewsContext, announcement: Announc
     text: `${prefix}: ${announcement.title}`,
     link: ANNOUNCEMENTS_LINK,
   });
-  tell(ctx, rows, author ?? null);
+  tell(ctx, rows, author ?? null, { urgent: announcement.urgent });
 }
 
 export async function notifyApproval(ctx: NewsContext, userId: string, actorId: string): Promise<void> {
@@ -128,15 +144,50 @@ export async function notifyApproval(ctx: NewsContext, userId: string, actorId: 
   tell(ctx, rows, actor ?? null);
 }
 
+/** A notification is one short line; a long note is cut (the request shows it whole). */
+const NOTIFICATION_TEXT_MAX = 280;
+
+/**
+ * R-REQ-7 A building request changed: its requester (and only they) hears of a status change or a
+ * note by the office; never of their own action (filing, cancelling, their own follow-up).
+ */
+export async function notifyRequestChange(
+  ctx: NewsContext,
+  request: BuildingRequest,
+  requesterId: string,
+  change: RequestChange,
+): Promise<void> {
+  if (change.actorId === requesterId || change.kind === 'filed') return;
+  const title = `“${request.title}”`;
+  const text =
+    change.kind === 'status'
+      ? `The office marked your request ${title} ${statusLabel(change.to)}${change.note ? `: ${change.note}` : ''}`
+      : `The office added a note to your request ${title}: ${change.text}`;
+  const actor = await findUser(ctx.db, change.actorId);
+  const rows = await repo.insertNotifications(ctx.db, [
+    {
+      userId: requesterId,
+      type: 'request',
+      actorId: change.actorId,
+      conversationId: null,
+      messageId: null,
+      announcementId: null,
+      text: text.length > NOTIFICATION_TEXT_MAX ? `${text.slice(0, NOTIFICATION_TEXT_MAX - 1)}…` : text,
+      link: requestLink(request.id),
+    },
+  ]);
+  tell(ctx, rows, actor ?? null);
+}
+
 /**
  * Conversations whose notifications the reader must not see now: those the access rule of
  * access/ no longer lets them read (a hidden channel, a direct conversation they
  * left) and those they muted.
  */
-async function hiddenConversationIds(ctx: NewsContext, viewer: UserRow): Promise<string[]> {
+async function hiddenConversationIds(db: DbOrTx, viewer: UserRow): Promise<string[]> {
   const [concerned, muted] = await Promise.all([
-    repo.conversationsOfNotifications(ctx.db, viewer.id),
-    repo.mutedConversationIds(ctx.db, viewer.id),
+    repo.conversationsOfNotifications(db, viewer.id),
+    repo.mutedConversationIds(db, viewer.id),
   ]);
   const unreadable = concerned
     .filter(({ conversation, participant }) => !canRead(conversation, viewer, participant))
@@ -150,21 +201,23 @@ export async function listNotifications(
   viewer: UserRow,
   query: NotificationsQuery,
 ): Promise<NotificationsPage> {
-  const hidden = await hiddenConversationIds(ctx, viewer);
-  const [views, counts] = await Promise.all([
-    repo.pageNotifications(ctx.db, viewer.id, hidden, {
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
-    repo.countNotifications(ctx.db, viewer.id, hidden),
-  ]);
+  const [views, counts] = await readSnapshot(ctx.db, async (tx) => {
+    const hidden = await hiddenConversationIds(tx, viewer);
+    return Promise.all([
+      repo.pageNotifications(tx, viewer.id, hidden, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      }),
+      repo.countNotifications(tx, viewer.id, hidden),
+    ]);
+  });
   return { data: views.map((v) => presentNotification(v.row, v.actor)), ...counts };
 }
 
 /** POST /api/notifications/mark-read: the given ids (only the reader's own), or all. */
 export async function markRead(ctx: NewsContext, viewer: UserRow, ids?: string[]): Promise<number> {
   await repo.markNotificationsRead(ctx.db, viewer.id, ids);
-  const hidden = await hiddenConversationIds(ctx, viewer);
+  const hidden = await hiddenConversationIds(ctx.db, viewer);
   return (await repo.countNotifications(ctx.db, viewer.id, hidden)).unread;
 }
 
@@ -180,6 +233,79 @@ export async function setMuted(
   return { conversationId, muted };
 }
 
+/** Those of `userIds` who muted the conversation (push asks before queuing, R-PUSH-6). */
+export function mutedAmong(ctx: Pick<NewsContext, 'db'>, conversationId: string, userIds: string[]) {
+  return repo.mutedAmong(ctx.db, conversationId, userIds);
+}
+
 export async function mutedConversations(ctx: NewsContext, viewer: UserRow): Promise<string[]> {
   return repo.mutedConversationIds(ctx.db, viewer.id);
+}
+
+/**
+ * R-EVENT-7: an event starts soon: each of `userIds` (who answered going or maybe, each reminder
+ * claimed once by the scheduler) is told, with the event's conversation so the read rule applies.
+ */
+export async function notifyEventReminder(
+  ctx: NewsContext,
+  event: {
+    id: string;
+    title: string;
+    location: string;
+    startsAt: Date;
+    conversationId: string | null;
+    link: string;
+  },
+  userIds: string[],
+  now: Date,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const minutes = Math.max(1, Math.round((event.startsAt.getTime() - now.getTime()) / 60_000));
+  const text = `“${event.title}” starts in ${minutes} minute${minutes === 1 ? '' : 's'} at ${event.location}`;
+  const rows = await repo.insertNotifications(
+    ctx.db,
+    userIds.map((userId) => ({
+      userId,
+      type: 'event' as const,
+      actorId: null,
+      conversationId: event.conversationId,
+      messageId: null,
+      announcementId: null,
+      text: text.length > NOTIFICATION_TEXT_MAX ? `${text.slice(0, NOTIFICATION_TEXT_MAX - 1)}…` : text,
+      link: event.link,
+    })),
+  );
+  tell(ctx, rows, null);
+}
+
+/**
+ * R-EVENT-12: an event was changed or cancelled: each of `userIds` (who answered going or maybe,
+ * the one who made the change left out by the caller) is told, as for a reminder.
+ */
+export async function notifyEventChange(
+  ctx: NewsContext,
+  event: { title: string; conversationId: string | null; link: string },
+  change: 'updated' | 'cancelled',
+  userIds: string[],
+  actor: UserRow,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const text =
+    change === 'cancelled'
+      ? `“${event.title}” was cancelled`
+      : `“${event.title}” has changed: see its new time and place`;
+  const rows = await repo.insertNotifications(
+    ctx.db,
+    userIds.map((userId) => ({
+      userId,
+      type: 'event' as const,
+      actorId: actor.id,
+      conversationId: event.conversationId,
+      messageId: null,
+      announcementId: null,
+      text: text.length > NOTIFICATION_TEXT_MAX ? `${text.slice(0, NOTIFICATION_TEXT_MAX - 1)}…` : text,
+      link: event.link,
+    })),
+  );
+  tell(ctx, rows, actor);
 }

@@ -19,6 +19,9 @@ export function subscribeNotifications(app: FastifyInstance): () => void {
     ctx.bus.on('account:approved', ({ userId, actorId }) =>
       run('an approval', () => service.notifyApproval(ctx, userId, actorId)),
     ),
+    ctx.bus.on('request:updated', ({ request, requesterId, change }) =>
+      run('a building request', () => service.notifyRequestChange(ctx, request, requesterId, change)),
+    ),
   ];
   return () => {
     for (const off of unsubscribe) off();

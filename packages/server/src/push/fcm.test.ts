@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeChannel } from '../conversations/testing.ts';
 import { pushJobs, pushTokens } from '../db/schema/index.ts';
 import { connected } from '../realtime/testing.ts';
@@ -40,6 +40,14 @@ beforeAll(async () => {
     if (gone.has(body.message.token)) return { status: 404, body: UNREGISTERED };
     return { status: 200, body: { name: 'projects/stoop-test/messages/1' } };
   };
+}, 120_000);
+afterAll(async () => {
+  await fcm.close();
+});
+// Each test starts with an app of its own (no access token cached yet) and reads only its requests.
+beforeEach(async () => {
+  gone = new Set();
+  fcm.skip();
   t = await createTestApp({
     FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(account),
     FCM_ENDPOINT: fcm.url,
@@ -48,12 +56,8 @@ beforeAll(async () => {
     PUSH_POLL_MS: '200',
   });
 }, 120_000);
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
-  await fcm.close();
-});
-beforeEach(() => {
-  gone = new Set();
 });
 
 async function deviceUser(token: string, platform: 'android' | 'ios' = 'android') {
@@ -127,9 +131,12 @@ describe('FCM HTTP v1', () => {
   it('R-NOTIF-2: the access token is reused until shortly before it expires', async () => {
     const { user } = await deviceUser('fcm-device-2');
     const tokenRequests = () => fcm.requests.filter((r) => r.url === '/token').length;
+    // The first push gets the token; the second must not ask again.
+    await enqueuePush(pushContext(t.app), user.id, { title: 'first', body: 'b', link: '/' });
+    await until(() => sends('fcm-device-2').length === 1);
     const before = tokenRequests();
     await enqueuePush(pushContext(t.app), user.id, { title: 'again', body: 'b', link: '/' });
-    await until(() => sends('fcm-device-2').length === 1);
+    await until(() => sends('fcm-device-2').length === 2);
     expect(tokenRequests()).toBe(before);
   });
 

@@ -2,10 +2,14 @@ import fp from 'fastify-plugin';
 import { PushDispatcher } from './dispatcher.ts';
 import { FcmSender, loadServiceAccount } from './fcm-sender.ts';
 import { pushRoutes } from './routes.ts';
+import { subscribePushes } from './subscriber.ts';
 import { resolveVapid } from './vapid.ts';
 import { pushAgent, WebPushSender } from './web-sender.ts';
 
-/** Push: token registration, the VAPID key, and the dispatcher that drains push_jobs in this process. */
+/**
+ * Push: token registration, the VAPID key, the subscriber queuing pushes from notifications and
+ * direct messages, and the dispatcher that drains push_jobs in this process.
+ */
 export const pushPlugin = fp(
   async (app) => {
     const config = app.config;
@@ -24,12 +28,14 @@ export const pushPlugin = fp(
     });
     app.decorate('pushDispatcher', dispatcher);
     await app.register(pushRoutes(vapid.publicKey));
+    const unsubscribe = subscribePushes(app);
     app.addHook('onReady', (done) => {
       dispatcher.start();
       done();
     });
     // preClose: before the database closes (onClose), so sends in flight can record their outcome.
     app.addHook('preClose', (done) => {
+      unsubscribe();
       void dispatcher.stop().then(() => done());
     });
   },

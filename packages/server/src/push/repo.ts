@@ -49,6 +49,15 @@ export async function deleteAllUserTokens(db: DbOrTx, userId: string): Promise<n
   return rows.length;
 }
 
+/** Removes the token `id` only when it is `userId`'s: another user's id removes nothing. */
+export async function deleteUserTokenById(db: DbOrTx, userId: string, id: string): Promise<number> {
+  const rows = await db
+    .delete(pushTokens)
+    .where(and(eq(pushTokens.userId, userId), eq(pushTokens.id, id)))
+    .returning({ id: pushTokens.id });
+  return rows.length;
+}
+
 export async function deleteTokenById(db: DbOrTx, id: string): Promise<void> {
   await db.delete(pushTokens).where(eq(pushTokens.id, id));
 }

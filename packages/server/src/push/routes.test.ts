@@ -190,6 +190,66 @@ describe('DELETE /api/unregister-push-token', () => {
   });
 });
 
+describe('GET /api/push/devices and DELETE /api/push/devices/{id}', () => {
+  it("R-PUSH-9: lists the caller's devices only, marks this session's, never shows a token", async () => {
+    const [alice, bob] = [await makeUser(t.app), await makeUser(t.app)];
+    const phone = await sessionFor(t.app, alice);
+    const laptop = await sessionFor(t.app, alice);
+    await t.app.inject({ method: 'POST', url: registerUrl('fcm-phone', 'android'), headers: phone });
+    await t.app.inject({ method: 'POST', url: registerUrl(webToken(), 'web'), headers: laptop });
+    const bobHeaders = await sessionFor(t.app, bob);
+    await t.app.inject({ method: 'POST', url: registerUrl('fcm-bob', 'ios'), headers: bobHeaders });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/push/devices', headers: phone });
+    expect(res.statusCode, res.body).toBe(200);
+    const { devices } = res.json<{ devices: Record<string, unknown>[] }>();
+    expect(devices.map((d) => [d.platform, d.thisDevice])).toEqual([
+      ['android', true],
+      ['web', false],
+    ]);
+    expect(devices[0]).toMatchObject({ lastUsedAt: null });
+    expect(typeof devices[0]?.createdAt).toBe('string');
+    expect(res.body).not.toContain('fcm-phone');
+    expect(res.body).not.toContain('endpoint');
+    const bobs = await t.app.inject({ method: 'GET', url: '/api/push/devices', headers: bobHeaders });
+    expect(bobs.json<{ devices: unknown[] }>().devices).toHaveLength(1);
+  });
+
+  it("R-PUSH-9: removes one of the caller's devices; another user's id removes nothing", async () => {
+    const [alice, bob] = [await makeUser(t.app), await makeUser(t.app)];
+    const aliceHeaders = await sessionFor(t.app, alice);
+    const bobHeaders = await sessionFor(t.app, bob);
+    await t.app.inject({ method: 'POST', url: registerUrl('fcm-alice-1', 'android'), headers: aliceHeaders });
+    const [row] = await tokensOf(alice.id);
+    if (!row) throw new Error('no token');
+    const byBob = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/push/devices/${row.id}`,
+      headers: bobHeaders,
+    });
+    expect(byBob.statusCode, byBob.body).toBe(200);
+    expect(byBob.json()).toEqual({ removed: 0 });
+    expect(await tokensOf(alice.id)).toHaveLength(1);
+    const own = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/push/devices/${row.id}`,
+      headers: aliceHeaders,
+    });
+    expect(own.json()).toEqual({ removed: 1 });
+    expect(await tokensOf(alice.id)).toHaveLength(0);
+  });
+
+  it('R-PUSH-9: a malformed id answers 400; anonymous 401; locked 403', async () => {
+    const headers = await sessionFor(t.app, await makeUser(t.app));
+    expectError(await t.app.inject({ method: 'DELETE', url: '/api/push/devices/nope', headers }), 400);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/push/devices' }), 401);
+    const locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
+    expectError(await t.app.inject({ method: 'GET', url: '/api/push/devices', headers: locked }), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
+  });
+});
+
 describe('push tokens and sessions', () => {
   it("R-API-26: logout removes that device's tokens and keeps the user's other devices'", async () => {
     const user = await makeUser(t.app);

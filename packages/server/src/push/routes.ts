@@ -20,6 +20,12 @@ export const pushRoutes =
     serve(app, 'unregisterPushToken', async (request) =>
       service.unregisterTokens(pushContext(app), currentUser(request), request.query),
     );
+    serve(app, 'listPushDevices', async (request) =>
+      service.listDevices(pushContext(app), currentUser(request), request.session?.id ?? null),
+    );
+    serve(app, 'removePushDevice', async (request) =>
+      service.removeDevice(pushContext(app), currentUser(request), request.params.id),
+    );
     serve(app, 'getVapidPublicKey', () => Promise.resolve({ publicKey: vapidPublicKey }));
     done();
   };

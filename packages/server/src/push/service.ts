@@ -1,5 +1,6 @@
 import {
   webPushSubscriptionSchema,
+  type PushDevicesResponse,
   type PushPlatform,
   type RegisterPushTokenQuery,
   type UnregisterPushTokenQuery,
@@ -59,6 +60,33 @@ export async function unregisterTokens(
   return { removed: await repo.deleteUserToken(ctx.db, user.id, canonicalToken(platform, query.token)) };
 }
 
+/** R-PUSH-9: the caller's devices, oldest first; `thisDevice` marks the calling session's. */
+export async function listDevices(
+  ctx: Pick<PushContext, 'db'>,
+  user: UserRow,
+  sessionId: string | null,
+): Promise<PushDevicesResponse> {
+  const rows = await repo.tokensOfUser(ctx.db, user.id);
+  return {
+    devices: rows.map((row) => ({
+      id: row.id,
+      platform: row.platform,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      thisDevice: sessionId !== null && row.sessionId === sessionId,
+    })),
+  };
+}
+
+/** R-PUSH-9: removes one of the caller's devices by id; someone else's id removes nothing (0). */
+export async function removeDevice(
+  ctx: Pick<PushContext, 'db'>,
+  user: UserRow,
+  id: string,
+): Promise<{ removed: number }> {
+  return { removed: await repo.deleteUserTokenById(ctx.db, user.id, id) };
+}
+
 /**
  * Queues a push for every device of the user: one insert (or a merge into a waiting push of the same
  * tag), then the dispatcher is woken. Sending happens off the request path.
@@ -70,7 +98,8 @@ export async function enqueuePush(ctx: PushContext, userId: string, payload: Pus
   ctx.dispatcher?.wake();
 }
 
-type NotificationType = 'mention' | 'reply' | 'like' | 'direct' | 'announcement' | 'approved';
+type NotificationType =
+  'mention' | 'reply' | 'like' | 'direct' | 'announcement' | 'approved' | 'request' | 'event';
 
 export type NotificationPush = {
   userId: string;

@@ -31,6 +31,8 @@ export type ProviderServer = {
   requests: ReceivedRequest[];
   respond: Responder;
   next(timeoutMs?: number): Promise<ReceivedRequest>;
+  /** Passes over every request received so far: the next `next()` waits for a new one. */
+  skip(): void;
   close(): Promise<void>;
 };
 
@@ -96,6 +98,9 @@ async function serve(
           resolve(r);
         });
       });
+    },
+    skip() {
+      state.seen = state.requests.length;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -47,6 +47,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   service.respond = () => ({ status: 201 });
+  // What earlier tests delivered is theirs: each test reads only the pushes it caused.
+  service.skip();
 });
 
 /** A resident with one browser subscribed at the local push service, registered through the API. */
