@@ -1,0 +1,34 @@
+import type { Poll, PollView } from '@stoop/shared';
+import type { PollRow } from '../db/schema/index.ts';
+import type { OptionTally } from './repo.ts';
+
+/** Whether the poll no longer takes votes at `now` (R-POLL-3). */
+export const isClosed = (poll: Pick<PollRow, 'closesAt'>, now = new Date()): boolean =>
+  poll.closesAt !== null && poll.closesAt.getTime() <= now.getTime();
+
+/**
+ * The poll as everyone in its conversation sees it. An anonymous poll names no voter to anyone,
+ * admins included (R-POLL-4): its voterIds are always empty.
+ */
+export function presentPoll(row: PollRow, options: OptionTally[], voterCount: number): Poll {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    createdBy: row.createdBy,
+    question: row.question,
+    multiple: row.multiple,
+    anonymous: row.anonymous,
+    closesAt: row.closesAt ? row.closesAt.toISOString() : null,
+    closed: isClosed(row),
+    createdAt: row.createdAt.toISOString(),
+    options: options.map((o) => ({
+      id: o.id,
+      text: o.text,
+      votes: o.votes,
+      voterIds: row.anonymous ? [] : o.voterIds,
+    })),
+    voterCount,
+  };
+}
+
+export const viewFor = (poll: Poll, myOptionIds: string[]): PollView => ({ ...poll, myOptionIds });

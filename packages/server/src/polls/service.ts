@@ -1,0 +1,119 @@
+import { validate as isUuid } from 'uuid';
+import type { CreatePollBody, Poll, PollView, VotePollBody } from '@stoop/shared';
+import { isAdmin, requireConversationAccess, type AccessMode } from '../access/index.ts';
+import type { ChatContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { PollRow, UserRow } from '../db/schema/index.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { sendMessage } from '../messages/service.ts';
+import { inTransaction } from '../transaction.ts';
+import { isClosed, presentPoll, viewFor } from './present.ts';
+import * as repo from './repo.ts';
+
+const POLL_NOT_FOUND = 'Poll not found';
+const POLL_CLOSED = 'This poll is closed and takes no more votes';
+const POLL_ALREADY_CLOSED = 'This poll is already closed';
+const ONLY_ASKER_CLOSES = 'Only the resident who asked this poll, or an admin, can close it';
+
+/**
+ * POST /api/conversations/{id}/polls (R-POLL-1, R-POLL-5): anyone who may post in the conversation
+ * asks; the poll's message goes through the ordinary send path (change feed, sockets, sync) with the
+ * poll's id. Should the send be refused after all, the poll goes again.
+ */
+export async function createPoll(
+  ctx: ChatContext,
+  user: UserRow,
+  conversationId: string,
+  body: CreatePollBody,
+): Promise<PollView> {
+  await requireConversationAccess(ctx.db, user, conversationId, 'write');
+  const row = await ctx.db.transaction((tx) =>
+    repo.insertPoll(
+      tx,
+      {
+        conversationId,
+        createdBy: user.id,
+        question: body.question,
+        multiple: body.multiple,
+        anonymous: body.anonymous,
+        closesAt: body.closesAt ? new Date(body.closesAt) : null,
+      },
+      body.options,
+    ),
+  );
+  try {
+    await sendMessage(ctx, user, conversationId, { content: body.question, pollId: row.id }, undefined);
+  } catch (error) {
+    await repo.deletePoll(ctx.db, row.id);
+    throw error;
+  }
+  return viewFor(await tally(ctx.db, row), []);
+}
+
+/** GET /api/polls/{id} (R-POLL-2, R-POLL-4): to those who may read its conversation, else 404. */
+export async function getPoll(ctx: ChatContext, user: UserRow, id: string): Promise<PollView> {
+  const row = await accessiblePoll(ctx.db, user, id, 'read');
+  const [poll, mine] = await Promise.all([tally(ctx.db, row), repo.optionsOf(ctx.db, user.id, row.id)]);
+  return viewFor(poll, mine);
+}
+
+/**
+ * POST /api/polls/{id}/votes (R-POLL-3): the choice replaces the resident's earlier one until the
+ * poll closes; everyone in the conversation gets the new counts (poll:updated) after commit.
+ */
+export async function vote(
+  ctx: ChatContext,
+  user: UserRow,
+  id: string,
+  body: VotePollBody,
+): Promise<PollView> {
+  const row = await accessiblePoll(ctx.db, user, id, 'write');
+  if (isClosed(row)) throw conflict(POLL_CLOSED);
+  if (!row.multiple && body.optionIds.length > 1) throw badRequest('This poll takes one option', 'optionIds');
+  const poll = await inTransaction(ctx, async (tx, events) => {
+    const known = new Set((await repo.tallyOptions(tx, row.id)).map((o) => o.id));
+    if (!body.optionIds.every((optionId) => known.has(optionId)))
+      throw badRequest('Not an option of this poll', 'optionIds');
+    await repo.replaceVote(tx, row.id, user.id, body.optionIds);
+    const counted = await tally(tx, row);
+    events.publish('poll:updated', { poll: counted });
+    return counted;
+  });
+  return viewFor(poll, body.optionIds);
+}
+
+/**
+ * POST /api/polls/{id}/close (R-POLL-7): the asker, or an admin who may read the conversation, ends
+ * the vote now; the counts stay and everyone in the conversation sees it closed (poll:updated).
+ */
+export async function closePoll(ctx: ChatContext, user: UserRow, id: string): Promise<PollView> {
+  const row = await accessiblePoll(ctx.db, user, id, 'read');
+  if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden(ONLY_ASKER_CLOSES);
+  if (isClosed(row)) throw conflict(POLL_ALREADY_CLOSED);
+  const poll = await inTransaction(ctx, async (tx, events) => {
+    const closed = await repo.closePoll(tx, row.id);
+    if (!closed) throw conflict(POLL_ALREADY_CLOSED);
+    const counted = await tally(tx, closed);
+    events.publish('poll:updated', { poll: counted });
+    return counted;
+  });
+  return viewFor(poll, await repo.optionsOf(ctx.db, user.id, row.id));
+}
+
+async function tally(db: DbOrTx, row: PollRow): Promise<Poll> {
+  const [options, voters] = await Promise.all([repo.tallyOptions(db, row.id), repo.countVoters(db, row.id)]);
+  return presentPoll(row, options, voters);
+}
+
+/** The poll if its conversation allows `mode`; otherwise 404, so a direct conversation's poll never leaks. */
+async function accessiblePoll(db: DbOrTx, user: UserRow, id: string, mode: AccessMode): Promise<PollRow> {
+  const row = isUuid(id) ? await repo.findPoll(db, id) : undefined;
+  if (!row) throw notFound(POLL_NOT_FOUND);
+  try {
+    await requireConversationAccess(db, user, row.conversationId, mode);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(POLL_NOT_FOUND);
+    throw error;
+  }
+  return row;
+}

@@ -1,0 +1,35 @@
+import type { BuildingRequest, RequestEvent } from '@stoop/shared';
+import { presentPublic } from '../users/present.ts';
+import type { RequestEventView, RequestView } from './repo.ts';
+
+const requestPhotoUrl = (id: string) => `/api/requests/${encodeURIComponent(id)}/photo`;
+
+/** The only way a request leaves the server: the requester's public shape, never their email. */
+export function presentRequest(view: RequestView): BuildingRequest {
+  const { row } = view;
+  return {
+    id: row.id,
+    category: row.category,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    requester: view.requester ? presentPublic(view.requester) : null,
+    photoUrl: row.photoKey ? requestPhotoUrl(row.id) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentRequestEvent(view: RequestEventView): RequestEvent {
+  const { row } = view;
+  return {
+    id: row.id,
+    kind: row.kind,
+    actor: view.actor ? presentPublic(view.actor) : null,
+    byOffice: row.byOffice,
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
