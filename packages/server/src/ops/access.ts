@@ -19,6 +19,18 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
   if (token && bearerMatches(request.headers.authorization, token)) return true;
+  return fromThisMachine(request);
+}
+
+function fromThisMachine(request: FastifyRequest): boolean {
   const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return !relayed && LOOPBACK.test(request.ip);
+}
+
+/**
+ * R-OPS-13: the live backup needs both, a loopback caller that is not relayed by a proxy and the
+ * token the server wrote into DATA_DIR (so only someone who may read the data folder gets a copy).
+ */
+export function mayTakeBackup(request: FastifyRequest, token: string): boolean {
+  return fromThisMachine(request) && bearerMatches(request.headers.authorization, token);
 }

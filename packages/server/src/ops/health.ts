@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { pingDatabase } from './repo.ts';
 
@@ -25,21 +25,25 @@ async function withinTimeout(check: Promise<unknown>): Promise<CheckResult> {
 
 /**
  * GET /healthz (liveness: the process answers) and GET /readyz (readiness: the database and, when
- * REDIS_URL is set, Redis answer). Both are JSON, outside /api, so the SPA fallback never serves
+ * REDIS_URL is set, Redis answer; 503 "draining" once a shutdown began). Both are JSON, outside /api, so the SPA fallback never serves
  * the app page in their place and the session pipeline never runs for them.
  */
 export function healthRoutes(app: FastifyInstance, database: Database): void {
   // A connection of its own: the readiness probe must not queue behind rate-limit traffic.
-  let redis: Redis | undefined;
+  // Loaded on the first probe in server mode only, so embedded starts skip it (R-OPS-11).
+  let redis: Promise<Redis> | undefined;
   const redisClient = (url: string) => {
-    redis ??= new Redis(url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      connectTimeout: CHECK_TIMEOUT_MS,
-    });
+    redis ??= import('ioredis').then(
+      ({ Redis }) =>
+        new Redis(url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          connectTimeout: CHECK_TIMEOUT_MS,
+        }),
+    );
     return redis;
   };
-  app.addHook('onClose', () => redis?.disconnect());
+  app.addHook('onClose', async () => (await redis)?.disconnect());
 
   const probe = { config: { rateLimit: false }, schema: { hide: true } } as const;
 
@@ -50,11 +54,15 @@ export function healthRoutes(app: FastifyInstance, database: Database): void {
   );
 
   app.get('/readyz', probe, async (_request, reply) => {
+    // R-OPS-16: a draining instance takes no new work, whatever its dependencies say.
+    if (app.lifecycle.draining) {
+      return reply.status(503).header('cache-control', 'no-store').send({ status: 'draining', checks: {} });
+    }
     const checks: Record<string, CheckResult> = {
       database: await withinTimeout(pingDatabase(database.db)),
     };
     const url = app.config.REDIS_URL;
-    if (url) checks.redis = await withinTimeout(redisClient(url).ping());
+    if (url) checks.redis = await withinTimeout(redisClient(url).then((client) => client.ping()));
     const ready = Object.values(checks).every((result) => result === 'ok');
     return reply
       .status(ready ? 200 : 503)

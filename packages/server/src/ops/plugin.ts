@@ -1,16 +1,30 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { liveBackupRoutes } from './backup/live.ts';
+import { newLifecycle } from './drain.ts';
 import { healthRoutes } from './health.ts';
 import { metricsRoutes } from './metrics.ts';
+import { sweepOrphanUploads } from './upload-sweep.ts';
 
 /**
- * Operations: /healthz, /readyz and /metrics. Registered at the root (fastify-plugin) so the
+ * Operations: /healthz, /readyz and /metrics, and the start-up sweep of orphaned uploads. Registered at the root (fastify-plugin) so the
  * latency hook sees every route; register it before the domains.
  */
 export const opsPlugin = fp<{ database: Database }>(
   (app, { database }, done) => {
+    app.decorate('lifecycle', newLifecycle());
     healthRoutes(app, database);
     metricsRoutes(app, database);
+    liveBackupRoutes(app, database);
+    // R-UPLOAD-8: finished before the app answers, so start-up leaves a clean upload folder.
+    app.addHook('onReady', async () => {
+      const { removed } = await sweepOrphanUploads(
+        app.db,
+        app.config.UPLOAD_DIR,
+        app.config.UPLOAD_SWEEP_GRACE_MS,
+      );
+      if (removed > 0) app.log.info({ removed }, 'removed upload files no row references');
+    });
     done();
   },
   { name: 'stoop-ops' },
