@@ -9,13 +9,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authHooks } from './auth/guards.ts';
 import { scheduleAuthPurge } from './auth/maintenance.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SessionCache } from './auth/session-cache.ts';
+import { MemoryBackoffStore, RedisBackoffStore, type BackoffStore } from './limits/backoff-store.ts';
+import { fairLimits } from './limits/fair-limits.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
@@ -27,6 +28,7 @@ import { EventBus } from './bus.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { sendBatcherOf } from './messages/send-batcher.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { attachRealtime } from './realtime/server.ts';
@@ -34,9 +36,13 @@ import { syncRoutes } from './sync/routes.ts';
 import { newsPlugin } from './notifications/plugin.ts';
 import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
+import { integrationsPlugin } from './integrations/plugin.ts';
 import { pushPlugin } from './push/plugin.ts';
+import { requestsPlugin } from './requests/plugin.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { pollRoutes } from './polls/routes.ts';
+import { eventsPlugin } from './events/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -60,6 +66,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A number means "trust that many hops"; Fastify's types only take it as a function.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // R-UPLOAD-7: the whole request, body included, must arrive within the time-out. Node only
+    // honours it when given at creation with headersTimeout no longer, and checks on an interval
+    // (30 s by default) that must follow the time-out for the cut to be prompt.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)),
+    },
     // Ids are UUIDs; long path parameters are never legitimate.
     routerOptions: { maxParamLength: 200 },
   };
@@ -73,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await createDatabase(config));
   if (!options.database) {
     await migrateDatabase(database);
-    app.addHook('onClose', () => database.close());
+    // Runs last (onClose hooks run in reverse): after in-flight requests and queued sends are done.
+    app.addHook('onClose', async () => {
+      await sendBatcherOf(database.db).idle();
+      await database.close();
+    });
   }
   const mailer = options.mailer ?? createMailer(config);
   app.decorate('db', database.db);
@@ -87,14 +106,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   await app.register(cookie);
 
+  // Loaded only in server mode: embedded starts skip the Redis client's code (R-OPS-11).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const backoffStore: BackoffStore = redis
+    ? new RedisBackoffStore(redis, `${config.REDIS_PREFIX}backoff:`)
+    : new MemoryBackoffStore();
+  app.decorate('backoffStore', backoffStore);
   await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
-    timeWindow: 60_000,
+    // The call limits are ours (limits/fair-limits.ts): per resident, per session, per address only
+    // without a session. The plugin provides the counters (memory or Redis).
+    global: false,
     ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
     // Our error handler turns this into the common body with code RATE_LIMITED.
     errorResponseBuilder: (_request, context) =>
@@ -131,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authHooks);
+  await app.register(fairLimits);
   scheduleAuthPurge(app);
 
   await app.register(opsPlugin, { database });
@@ -146,16 +171,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statsRoutes);
   await app.register(billingRoutes);
   await app.register(moderationRoutes);
+  await app.register(pollRoutes);
 
   // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
   app.decorate('io', attachRealtime(app, app.bus));
   await app.register(newsPlugin);
+  await app.register(requestsPlugin);
   const unmapAccounts = mapAccountEvents(app);
   app.addHook('onClose', (_instance, done) => {
     unmapAccounts();
     done();
   });
   await app.register(pushPlugin);
+  await app.register(integrationsPlugin);
+  await app.register(eventsPlugin);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
@@ -172,6 +201,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       // `/` is the app shell; without an index the static handler would refuse the folder (403).
       index: ['index.html'],
       cacheControl: false,
+      // R-OPS-10: the build writes .br and .gz twins (scripts/compress-web.mjs); the handler picks
+      // one by Accept-Encoding and adds Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       // Hashed build assets never change; everything else (sw.js, the manifest, icons) must be
       // revalidated, or browsers would keep an old service worker and never see an update.
       setHeaders: (reply, filePath) => {

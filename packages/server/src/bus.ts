@@ -1,5 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { Announcement, Conversation, Message, Notification, PublicUser } from '@stoop/shared';
+import type {
+  Announcement,
+  BuildingRequest,
+  Conversation,
+  Message,
+  Notification,
+  Poll,
+  CalendarEvent,
+  Integration,
+  PublicUser,
+  RequestStatus,
+} from '@stoop/shared';
+
+/** What happened to a building request, for the notification its requester gets (R-REQ-7). */
+export type RequestChange =
+  | { kind: 'filed'; actorId: string }
+  | { kind: 'status'; actorId: string; from: RequestStatus; to: RequestStatus; note: string | null }
+  | { kind: 'comment'; actorId: string; byOffice: boolean; text: string };
 
 /**
  * Domain events, published by services after their transaction commits (transaction.ts). The realtime module maps
@@ -31,8 +48,25 @@ export type DomainEvents = {
   'announcement:new': { announcement: Announcement };
   'announcement:updated': { announcement: Announcement };
   'announcement:deleted': { announcementId: string };
-  /** A notification stored for one resident, for their sockets only. */
-  'notification:new': { userId: string; notification: Notification };
+  /**
+   * A notification stored for one resident, for their sockets only (and their devices' pushes).
+   * `urgent`: an urgent announcement's, which a push sends at high urgency through any mute.
+   */
+  'notification:new': { userId: string; notification: Notification; urgent?: boolean };
+  /** A poll's counts changed (R-POLL-6): to its conversation's room (realtime/server.ts). */
+  'poll:updated': { poll: Poll };
+  /** An event's counts changed (R-EVENT-6): to its conversation's room (realtime/server.ts). */
+  'event:updated': { event: CalendarEvent };
+  /** A building request was filed or changed (mapped by realtime/requests.ts to its requester and admins). */
+  'request:updated': { request: BuildingRequest; requesterId: string; change: RequestChange };
+  /**
+   * A data source was connected, changed or posted (R-INTEG-8), mapped by realtime/integrations.ts:
+   * `admin` to admins, `resident` (public fields only) to its channel's readers; `movedFrom` is the
+   * channel it left, if it moved.
+   */
+  'integration:changed': { admin: Integration; resident: Integration; movedFrom: string | null };
+  /** A data source was deleted (R-INTEG-8): to admins and its channel's readers. */
+  'integration:deleted': { integrationId: string; conversationId: string };
 };
 export type DomainEventName = keyof DomainEvents;
 

@@ -3,12 +3,20 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES_DEFAULT, DEFAULT_PLAN, PLAN_IDS } from '@stoop/shared';
+import { SERVER_DIR } from './paths.ts';
 
 /** Thrown by loadConfig; the message is a single line naming the offending variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * PostgreSQL's default buffer cache of 128 MB lives inside PGlite's WASM memory and is touched at
+ * start: a process opening a data folder stood at 527–560 MB RSS with it, 245–269 MB with 32 MB
+ * (bench/RESULTS.md, "Memory of the embedded server"). The data files stay in the operating
+ * system's page cache either way.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalUrl = z.url().optional();
 /** Empty strings in the environment mean "not set". */
@@ -28,6 +36,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The embedded database's buffer cache (PostgreSQL shared_buffers) in MB. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(4096)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -54,18 +69,43 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Longest a client may take to send a whole request, body included (R-UPLOAD-7): a body trickled
+   * at a byte a second is cut with 408 instead of holding a connection and a file open for ever.
+   */
+  REQUEST_TIMEOUT_MS: intFrom(60_000, 100),
+  /** Received files no row references are removed at start-up once older than this (R-UPLOAD-8). */
+  UPLOAD_SWEEP_GRACE_MS: intFrom(60 * 60 * 1000, 0),
   /** JSON body limit for ordinary calls. */
   BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1),
-  /** Every call, per IP and minute: a coarse guard against floods. */
-  RATE_LIMIT_GLOBAL_PER_MINUTE: intFrom(1000, 1),
+  /**
+   * Fair limits (R-LIMIT): calls without a session count per address, signed-in calls per resident
+   * and per session, so one busy neighbour behind the building's shared address slows no one else.
+   */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: intFrom(600, 1),
+  RATE_LIMIT_USER_PER_MINUTE: intFrom(600, 1),
+  RATE_LIMIT_SESSION_PER_MINUTE: intFrom(300, 1),
+  /** Messages one resident sends into one conversation per minute. */
+  RATE_LIMIT_SENDS_PER_CONVERSATION_PER_MINUTE: intFrom(30, 1),
+  /** Channels one resident creates per hour. */
+  RATE_LIMIT_CHANNELS_PER_HOUR: intFrom(10, 1),
   /** Window of the per-call limits below. */
   RATE_LIMIT_WINDOW_MS: intFrom(15 * 60 * 1000, 1),
   RATE_LIMIT_LOGIN_PER_IP: intFrom(30, 1),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: intFrom(10, 1),
-  RATE_LIMIT_SIGNUP_PER_IP: intFrom(10, 1),
+  /** Failed sign-ins for one account from one address before each further try waits, doubling from 1 s. */
+  RATE_LIMIT_LOGIN_FREE_FAILURES: intFrom(5, 1),
+  /** The longest such wait. */
+  RATE_LIMIT_LOGIN_MAX_DELAY_MS: intFrom(15 * 60 * 1000, 1000),
+  /** Sign-ups per address and hour: a whole building may join on move-in day. */
+  RATE_LIMIT_SIGNUP_PER_IP: intFrom(100, 1),
   RATE_LIMIT_SIGNUP_PER_ACCOUNT: intFrom(5, 1),
   /** forgot-password, reset-password and contact, per IP. */
   RATE_LIMIT_PUBLIC_FORM_PER_IP: intFrom(20, 1),
+  /** Reset mails asked for one email address per window. */
+  RATE_LIMIT_RESET_MAIL_PER_ACCOUNT: intFrom(3, 1),
+  /** Open sockets per resident and per session; one more is refused (R-LIMIT). */
+  SOCKETS_PER_USER: intFrom(20, 1),
+  SOCKETS_PER_SESSION: intFrom(5, 1),
   SESSION_TTL_DAYS: intFrom(30, 1),
   /** How long a looked-up session is reused without a lookup (auth/session-cache.ts); 0 turns it off. */
   SESSION_CACHE_SECONDS: intFrom(30, 0),
@@ -97,8 +137,26 @@ const envSchema = z.object({
   PUSH_RETRY_BASE_MS: intFrom(5000, 1),
   /** How often the dispatcher looks for due jobs when nothing woke it (another instance enqueued). */
   PUSH_POLL_MS: intFrom(5000, 10),
+  /** R-INTEG-6: seconds between two fetches of one RSS, Atom or iCal source. */
+  FEED_POLL_SECONDS: intFrom(300, 1),
+  /**
+   * R-INTEG-7: let feed fetches reach private, loopback and link-local addresses. Off by default
+   * (a feed address must not become a way into the server's own network); tests and closed
+   * networks only.
+   */
+  FEED_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   /** The community's plan (R-BILL-2) until an admin picks one, which is stored and wins. */
   STOOP_PLAN: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(', ')}`).default(DEFAULT_PLAN),
+  /**
+   * R-OPS-16: after SIGTERM, how long /readyz answers 503 while requests are still served, so a load
+   * balancer stops sending work here before the listener closes.
+   */
+  SHUTDOWN_DRAIN_MS: intFrom(0, 0),
+  /** R-OPS-16: a shutdown still running after this long (drain included) exits with code 1. */
+  SHUTDOWN_TIMEOUT_MS: intFrom(15_000, 100),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
@@ -155,7 +213,7 @@ export function loadConfig(env: EnvInput = process.env): Config {
     DATA_DIR: dataDir,
     SESSION_SECRET: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     UPLOAD_DIR: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    WEB_DIST_DIR: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist')),
+    WEB_DIST_DIR: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '..', 'web', 'dist')),
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
   };
 }

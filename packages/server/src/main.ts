@@ -1,11 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { beginDrain } from './ops/drain.ts';
+import { limitHeapGrowth } from './ops/memory.ts';
 import { credentialsBox, ensureAdmin } from './seed/admin.ts';
 import { seedDemo } from './seed/demo.ts';
 import { DEMO_PASSWORD } from './seed/residents.ts';
 
-/** `node --import tsx src/main.ts [--demo]`: migrate, create the first admin, optionally seed, listen. */
+/** Runs as packages/server/dist/main.js (`npm start [-- --demo]`): migrate, first admin, demo seed, listen. */
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -30,20 +33,26 @@ async function main(): Promise<void> {
     );
   }
 
+  // R-OPS-16: graceful shutdown. Drain (readiness 503, sockets told), then app.close(): no new
+  // connections, sockets closed, in-flight requests and queued sends finished, pools closed.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Let in-flight requests finish, close sockets, the database and Redis; force-exit if stuck.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting.`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    beginDrain(app, config.SHUTDOWN_DRAIN_MS)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

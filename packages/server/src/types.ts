@@ -6,6 +6,8 @@ import type { Mailer } from './mail/mailer.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { EventBus } from './bus.ts';
 import type { ChatServer } from './realtime/server.ts';
+import type { BackoffStore } from './limits/backoff-store.ts';
+import type { Lifecycle } from './ops/drain.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,10 @@ declare module 'fastify' {
     bus: EventBus;
     /** Socket.IO on the same HTTP server; other domains reach residents through its `user:<id>` rooms. */
     io: ChatServer;
+    /** Growing sign-in delays (auth/login-backoff.ts): memory, or Redis when REDIS_URL is set. */
+    backoffStore: BackoffStore;
+    /** Whether a graceful shutdown has begun (ops/drain.ts). */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     /** The user the request acts as (the impersonated user during set-user), or null. */

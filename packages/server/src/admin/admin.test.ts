@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
+import { createCommunity } from '../test/community.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
@@ -28,23 +29,30 @@ const post = (url: string, body?: unknown, headers: Record<string, string> = adm
 
 describe('GET /api/admin/users', () => {
   it('R-ADMIN-1: filters by status pending_approval, admin_lock and unlocked', async () => {
-    const pending = await makeUser(t.app, { locked: true });
-    const adminLocked = await makeUser(t.app, { reason: 'admin_lock' });
-    const active = await makeUser(t.app);
-    const ids = async (status: string) =>
-      (await call(t.app, 'GET', `/api/admin/users?status=${status}`, undefined, adminHeaders))
-        .json<{ users: User[] }>()
-        .users.map((u) => u.id);
-    expect(await ids('pending_approval')).toContain(pending.id);
-    expect(await ids('pending_approval')).not.toContain(adminLocked.id);
-    expect(await ids('admin_lock')).toEqual([adminLocked.id]);
-    expect(await ids('unlocked')).toContain(active.id);
-    expect(await ids('unlocked')).not.toContain(pending.id);
-    const all = await call(t.app, 'GET', '/api/admin/users', undefined, adminHeaders);
-    expect(all.json<{ users: User[] }>().users.find((u) => u.id === pending.id)).toMatchObject({
-      email: pending.email,
-      isLocked: true,
-    });
+    // A community of its own: other tests lock accounts too, and the admin_lock list is compared whole.
+    const own = await createCommunity({ admin: { role: 'admin' } });
+    const ownAdmin = own.people.admin.headers;
+    try {
+      const pending = await makeUser(own.app, { locked: true });
+      const adminLocked = await makeUser(own.app, { reason: 'admin_lock' });
+      const active = await makeUser(own.app);
+      const ids = async (status: string) =>
+        (await call(own.app, 'GET', `/api/admin/users?status=${status}`, undefined, ownAdmin))
+          .json<{ users: User[] }>()
+          .users.map((u) => u.id);
+      expect(await ids('pending_approval')).toContain(pending.id);
+      expect(await ids('pending_approval')).not.toContain(adminLocked.id);
+      expect(await ids('admin_lock')).toEqual([adminLocked.id]);
+      expect(await ids('unlocked')).toContain(active.id);
+      expect(await ids('unlocked')).not.toContain(pending.id);
+      const all = await call(own.app, 'GET', '/api/admin/users', undefined, ownAdmin);
+      expect(all.json<{ users: User[] }>().users.find((u) => u.id === pending.id)).toMatchObject({
+        email: pending.email,
+        isLocked: true,
+      });
+    } finally {
+      await own.close();
+    }
   });
 
   it('validation: an unknown status gives 400 naming status', async () => {

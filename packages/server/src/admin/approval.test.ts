@@ -2,7 +2,7 @@
  * The approval screen's calls: the paged account list, bulk approval, rejecting a sign-up, and the
  * rule that the community always keeps an active admin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BULK_APPROVE_MAX,
@@ -174,6 +174,18 @@ describe('R-ADMIN-13 POST /api/admin/users/{id}/reject', () => {
 });
 
 describe('R-ADMIN-14 the community keeps an active admin', () => {
+  // These tests lock and demote admins: each runs in a community of its own, with one other admin.
+  let shared: TestApp;
+  beforeEach(async () => {
+    shared = t;
+    t = await createTestApp();
+    await makeAdmin(t.app, { username: 'Another Admin' });
+  });
+  afterEach(async () => {
+    await t.close();
+    t = shared;
+  });
+
   /** Locks every other active admin, so `keeper` is the only one who can act. */
   async function leaveOnly(keeper: AuthHeaders, keeperId: string) {
     const res = await call(t.app, 'GET', '/api/admin/users?role=admin&status=unlocked', undefined, keeper);
@@ -200,7 +212,6 @@ describe('R-ADMIN-14 the community keeps an active admin', () => {
     expect(res.json<{ user: User }>().user.role).toBe('resident');
   });
 
-  // Runs last in this file: it locks the other admins.
   it('the last active admin cannot step down (409), and of two admins demoting each other at once one is refused', async () => {
     const x = await makeAdmin(t.app);
     const y = await makeAdmin(t.app);

@@ -16,6 +16,7 @@ import {
   type UserPatch,
 } from '../users/service.ts';
 import { inTransaction, type PendingEvents } from '../transaction.ts';
+import { readSnapshot } from '../db/snapshot.ts';
 
 type AccountsQuery = {
   status?: UserStatus | undefined;
@@ -33,10 +34,12 @@ export async function listAccounts(ctx: Context, query: AccountsQuery) {
     ...(query.role ? { role: query.role } : {}),
     ...(query.q ? { q: query.q } : {}),
   };
-  const [rows, total] = await Promise.all([
-    listUserRows(ctx.db, { ...filter, sort: query.sort, limit: query.limit, offset: query.offset }),
-    countAccounts(ctx.db, filter),
-  ]);
+  const [rows, total] = await readSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      listUserRows(tx, { ...filter, sort: query.sort, limit: query.limit, offset: query.offset }),
+      countAccounts(tx, filter),
+    ]),
+  );
   return { rows, total };
 }
 

@@ -7,15 +7,8 @@ import {
 } from '@stoop/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.ts';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type AuthHeaders,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, type AuthHeaders, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -23,18 +16,15 @@ let admin: AuthHeaders, alice: AuthHeaders, bob: AuthHeaders, locked: AuthHeader
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const [a, r1, r2, l] = await Promise.all([
-    makeAdmin(t.app, { username: 'Admin Ada' }),
-    makeUser(t.app),
-    makeUser(t.app),
-    makeUser(t.app, { locked: true }),
-  ]);
-  adminId = a.id;
-  admin = await sessionFor(t.app, a);
-  alice = await sessionFor(t.app, r1);
-  bob = await sessionFor(t.app, r2);
-  locked = await sessionFor(t.app, l);
+  const c = await createCommunity({
+    admin: { role: 'admin', username: 'Admin Ada' },
+    alice: {},
+    bob: {},
+    locked: { locked: true },
+  });
+  t = c;
+  ({ admin, alice, bob, locked } = headersOf(c.people));
+  ({ admin: adminId } = idsOf(c.people));
 });
 afterAll(async () => t.close());
 

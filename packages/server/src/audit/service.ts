@@ -1,6 +1,7 @@
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { countAudit, hasAuditEntry, insertAudit, listAudit, type AuditFilter } from './repo.ts';
+import { readSnapshot } from '../db/snapshot.ts';
 
 /** One admin (or support) action, written in the caller's transaction so it stands or falls with the change. */
 export type AuditEntry = {
@@ -42,9 +43,8 @@ export async function auditLogPage(ctx: Context, query: AuditQuery) {
     ...(from === undefined ? {} : { from: new Date(from) }),
     ...(to === undefined ? {} : { to: new Date(to) }),
   };
-  const [rows, total] = await Promise.all([
-    listAudit(ctx.db, filter, { limit, offset: (page - 1) * limit }),
-    countAudit(ctx.db, filter),
-  ]);
+  const [rows, total] = await readSnapshot(ctx.db, (tx) =>
+    Promise.all([listAudit(tx, filter, { limit, offset: (page - 1) * limit }), countAudit(tx, filter)]),
+  );
   return { rows, total, page };
 }

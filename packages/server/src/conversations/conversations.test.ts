@@ -6,14 +6,8 @@ import {
   conversationsListResponseSchema,
   type Conversation,
 } from '@stoop/shared';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 import { PNG_1X1, formOf, injectForm, makeChannel, makeDirect, sendText, type Headers } from './testing.ts';
 
@@ -22,21 +16,16 @@ let alice: Headers, bob: Headers, carol: Headers, admin: Headers, locked: Header
 let aliceId: string, bobId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const [a, b, c, d, l] = await Promise.all([
-    makeUser(t.app, { username: 'Alice Park' }),
-    makeUser(t.app, { username: 'Bob Stone' }),
-    makeUser(t.app),
-    makeAdmin(t.app),
-    makeUser(t.app, { locked: true }),
-  ]);
-  aliceId = a.id;
-  bobId = b.id;
-  alice = await sessionFor(t.app, a);
-  bob = await sessionFor(t.app, b);
-  carol = await sessionFor(t.app, c);
-  admin = await sessionFor(t.app, d);
-  locked = await sessionFor(t.app, l);
+  const c = await createCommunity({
+    alice: { username: 'Alice Park' },
+    bob: { username: 'Bob Stone' },
+    carol: {},
+    admin: { role: 'admin' },
+    locked: { locked: true },
+  });
+  t = c;
+  ({ alice, bob, carol, admin, locked } = headersOf(c.people));
+  ({ alice: aliceId, bob: bobId } = idsOf(c.people));
 });
 afterAll(async () => t.close());
 
@@ -44,20 +33,23 @@ const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET'
 
 describe('POST /api/conversations', () => {
   it('R-CONV-1: creates a direct conversation (201) and reuses it for the same pair (200)', async () => {
+    // A pair of its own: other tests in this file open directs between the shared residents.
+    const [dora, ed] = await Promise.all([makeUser(t.app), makeUser(t.app)]);
+    const [doraHeaders, edHeaders] = await Promise.all([sessionFor(t.app, dora), sessionFor(t.app, ed)]);
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/conversations',
-      headers: alice,
-      payload: { type: 'direct', participantIds: [bobId] },
+      headers: doraHeaders,
+      payload: { type: 'direct', participantIds: [ed.id] },
     });
     expect(first.statusCode).toBe(201);
     const created = conversationResponseSchema.parse(first.json()).conversation;
-    expect(created.participants.sort()).toEqual([aliceId, bobId].sort());
+    expect(created.participants.sort()).toEqual([dora.id, ed.id].sort());
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/conversations',
-      headers: bob,
-      payload: { type: 'direct', participantIds: [aliceId] },
+      headers: edHeaders,
+      payload: { type: 'direct', participantIds: [dora.id] },
     });
     expect(again.statusCode).toBe(200);
     expect(again.json<{ conversation: Conversation }>().conversation.id).toBe(created.id);
@@ -309,6 +301,36 @@ describe('PATCH /api/conversations/{id}/admin-*-channel', () => {
     expect((await get(`/api/conversations/${channel.id}/messages`, bob)).statusCode).toBe(200);
     expectError(await patch('admin-hide-channel', csrfHeaders(t.app)), 401);
     expectError(await patch('admin-hide-channel', locked), 403, { code: 'ACCOUNT_LOCKED' });
+  });
+});
+
+describe('R-CONV-7: names of hidden channels', () => {
+  it('a name held by a hidden channel is free for a resident; unhiding it then is a 409 for the admin', async () => {
+    const name = `quiet-corner-${Date.now().toString(36)}`;
+    const hidden = await makeChannel(t.app, alice, name);
+    const hide = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/conversations/${hidden.id}/admin-hide-channel`,
+        headers: admin,
+        payload: {},
+      });
+    expect((await hide()).statusCode).toBe(200);
+    // Nothing tells a resident that a hidden channel has this name: it is simply free.
+    const taken = await makeChannel(t.app, bob, name.toUpperCase());
+    expect(taken.name).toBe(name.toUpperCase());
+    expectError(await hide(), 409, {
+      field: 'name',
+      message: 'A visible channel already has this name. Rename this channel before unhiding it.',
+    });
+    // Visible channels still clash as before.
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: carol,
+      payload: { type: 'channel', name },
+    });
+    expectError(clash, 409, { message: TEXTS.channelNameTaken });
   });
 });
 

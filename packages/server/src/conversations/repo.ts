@@ -186,6 +186,7 @@ export async function channelNameTaken(db: DbOrTx, name: string, exceptId?: stri
     .where(
       and(
         eq(conversations.type, 'channel'),
+        eq(conversations.adminHidden, false),
         eq(sql`lower(${conversations.name})`, name.toLowerCase()),
         exceptId ? sql`${conversations.id} <> ${exceptId}` : undefined,
       ),
@@ -316,23 +317,16 @@ export async function findChannelByName(db: DbOrTx, name: string): Promise<Conve
 }
 
 /**
- * What each conversation is called for `viewerId` (search results, R-SEARCH-6): a channel by its
- * name, a direct conversation by the other participant's username (by every participant's when
- * the viewer talks to themselves).
+ * What the conversation of alias `c` is called for the viewer `viewerId` (search results,
+ * R-SEARCH-6), as an SQL expression: a channel by its name, a direct conversation by the other
+ * participant's username (by every participant's when the viewer talks to themselves).
  */
-export async function conversationNames(
-  db: DbOrTx,
-  viewerId: string,
-  ids: string[],
-): Promise<{ id: string; type: 'channel' | 'direct'; name: string }[]> {
-  if (ids.length === 0) return [];
+export function conversationNameSql(c: string, viewerId: SQL | Placeholder): SQL {
+  const alias = sql.identifier(c);
   const names = (others: SQL) => sql`(select string_agg(u.username, ', ' order by lower(u.username))
     from ${conversationParticipants} cp join ${users} u on u.id = cp.user_id
-    where cp.conversation_id = c.id ${others})`;
-  const result = await db.execute(sql`
-    select c.id, c.type, case when c.type = 'direct'
-      then coalesce(${names(sql`and cp.user_id <> ${viewerId}::uuid`)}, ${names(sql``)}, '')
-      else c.name end as name
-    from ${conversations} c where c.id = any(${sql.param(ids)}::uuid[])`);
-  return rowsOf<{ id: string; type: 'channel' | 'direct'; name: string }>(result);
+    where cp.conversation_id = ${alias}.id ${others})`;
+  return sql`case when ${alias}.type = 'direct'
+      then coalesce(${names(sql`and cp.user_id <> ${viewerId}`)}, ${names(sql``)}, '')
+      else ${alias}.name end`;
 }

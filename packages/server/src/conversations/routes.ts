@@ -2,9 +2,10 @@ import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createConversationBodySchema, updateConversationBodySchema } from '@stoop/shared';
 import { currentUser } from '../auth/guards.ts';
-import { readForm } from '../files/multipart.ts';
+import { discardForm, readForm } from '../files/multipart.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseFields } from '../http/fields.ts';
+import { limitSubject } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import {
   channelAdminAction,
@@ -36,6 +37,14 @@ function participantIds(raw: string | undefined): string[] {
 }
 
 export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // R-LIMIT-6: channel creation per resident; direct conversations are found or made, not counted.
+  const channelLimit = limitSubject(app, {
+    name: 'channel-create',
+    max: app.config.RATE_LIMIT_CHANNELS_PER_HOUR,
+    windowMs: 3600_000,
+    message: 'You have created too many channels lately.',
+  });
+
   serve(app, 'listConversations', async (request) => ({
     conversations: await listConversations(app, currentUser(request)),
   }));
@@ -45,21 +54,37 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
   );
 
   serve(app, 'createConversation', async (request, reply) => {
-    const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES);
-    const body = parseFields(createConversationBodySchema, {
-      ...form.fields,
-      participantIds: participantIds(form.fields.participantIds),
-    });
-    const result = await createConversation(app, currentUser(request), body, form.file);
-    return reply.status(result.created ? 201 : 200).send({ conversation: result.conversation });
+    const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES, app.config.UPLOAD_DIR);
+    try {
+      const body = parseFields(createConversationBodySchema, {
+        ...form.fields,
+        participantIds: participantIds(form.fields.participantIds),
+      });
+      const user = currentUser(request);
+      if (body.type === 'channel') await channelLimit(request, user.id);
+      const result = await createConversation(app, user, body, form.file);
+      return reply.status(result.created ? 201 : 200).send({ conversation: result.conversation });
+    } finally {
+      await discardForm(form);
+    }
   });
 
   serve(app, 'updateConversation', async (request) => {
-    const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES);
-    const patch = parseFields(updateConversationBodySchema, form.fields);
-    return {
-      conversation: await updateConversation(app, currentUser(request), request.params.id, patch, form.file),
-    };
+    const form = await readForm(request, 'icon', app.config.ATTACHMENT_MAX_BYTES, app.config.UPLOAD_DIR);
+    try {
+      const patch = parseFields(updateConversationBodySchema, form.fields);
+      return {
+        conversation: await updateConversation(
+          app,
+          currentUser(request),
+          request.params.id,
+          patch,
+          form.file,
+        ),
+      };
+    } finally {
+      await discardForm(form);
+    }
   });
 
   serve(app, 'deleteConversation', async (request, reply) => {

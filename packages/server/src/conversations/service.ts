@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { attachIcon, removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored } from '../files/storage.ts';
-import { recentFiles as recentFilesOf } from '../messages/service.ts';
+import { recentFiles as recentFilesOf } from '../messages/presented.ts';
 import { findUser } from '../users/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentParticipant } from '../users/present.ts';
@@ -225,6 +225,8 @@ export async function deleteConversation(ctx: ChatContext, user: UserRow, id: st
 
 export type ChannelAdminAction = 'flag' | 'unflag' | 'hide';
 
+const UNHIDE_NAME_TAKEN = 'A visible channel already has this name. Rename this channel before unhiding it.';
+
 /**
  * R-CONV-2 channel admin flag: flag adds the admin to adminFlaggedBy, unflag clears the list, hide
  * toggles adminHidden. Only channels; admins see hidden channels, so access is plain read.
@@ -238,7 +240,12 @@ export async function channelAdminAction(
   requireAdmin(admin);
   const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
   if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
-  return inTransaction(ctx, async (tx, events) => {
+  // R-CONV-7: hidden channels hold no name, so a visible one may have taken it meanwhile.
+  const unhiding = action === 'hide' && conversation.adminHidden;
+  if (unhiding && conversation.name && (await repo.channelNameTaken(ctx.db, conversation.name, id))) {
+    throw conflict(UNHIDE_NAME_TAKEN, 'name');
+  }
+  return inTransaction(ctx, async (tx, events): Promise<Conversation> => {
     let row: ConversationRow | undefined;
     if (action === 'flag') row = await repo.addAdminFlag(tx, id, admin.id);
     else if (action === 'unflag') row = await repo.updateConversation(tx, id, { adminFlaggedBy: [] });
@@ -253,6 +260,10 @@ export async function channelAdminAction(
       details: { conversationId: id, name: row.name },
     });
     return announceUpdated(tx, events, row, admin.id, action === 'hide');
+  }).catch((error: unknown) => {
+    // An unhide racing a resident's new channel of the same name: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(UNHIDE_NAME_TAKEN, 'name');
+    throw error;
   });
 }
 
@@ -275,6 +286,11 @@ export function conversationById(db: DbOrTx, id: string): Promise<ConversationRo
   return repo.findConversationById(db, id);
 }
 
+/** The participants' ids of one conversation (a direct message's recipients, for push). */
+export async function participantIds(db: DbOrTx, conversationId: string): Promise<string[]> {
+  return (await repo.participantIdsOf(db, [conversationId])).get(conversationId) ?? [];
+}
+
 export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
   return repo.markReadUpTo(db, conversationId, userId, seq);
 }
@@ -288,9 +304,4 @@ export function channelByName(db: DbOrTx, name: string): Promise<ConversationRow
 export async function directIdsBetween(db: DbOrTx, userId: string, others: string[]): Promise<string[]> {
   const rows = await Promise.all(others.map((other) => repo.findDirectByKey(db, directKey(userId, other))));
   return rows.flatMap((row) => (row ? [row.id] : []));
-}
-
-/** Each conversation's name as `viewerId` sees it: a channel's name, a direct one's other participant. */
-export function conversationNamesFor(db: DbOrTx, viewerId: string, ids: string[]) {
-  return repo.conversationNames(db, viewerId, ids);
 }

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { messageResponseSchema } from '@stoop/shared';
 import { formOf, injectForm, makeDirect, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { withoutMetadata } from './strip-metadata.ts';
+import { moveWithoutMetadata } from './strip-metadata.ts';
 
 /** Stored images carry no EXIF/XMP (a phone photo's GPS position above all), attachments included. */
 
@@ -91,14 +96,30 @@ describe('attachments', () => {
   });
 });
 
-describe('withoutMetadata', () => {
+describe('moveWithoutMetadata', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'stoop-strip-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Writes the bytes to a file, moves it through moveWithoutMetadata and reads the result. */
+  async function moved(bytes: Buffer, mimeType: string): Promise<Buffer> {
+    const source = path.join(dir, `${randomUUID()}.part`);
+    const destination = path.join(dir, `${randomUUID()}.bin`);
+    await writeFile(source, bytes);
+    await moveWithoutMetadata(source, destination, mimeType);
+    expect(existsSync(source)).toBe(false);
+    return readFile(destination);
+  }
+
   it('leaves clean images and non-images byte for byte', async () => {
     const clean = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#abc' } })
       .png()
       .toBuffer();
-    expect(await withoutMetadata(clean, 'image/png')).toBe(clean);
+    expect((await moved(clean, 'image/png')).equals(clean)).toBe(true);
     const text = Buffer.from('plain text');
-    expect(await withoutMetadata(text, 'text/plain')).toBe(text);
+    expect((await moved(text, 'text/plain')).equals(text)).toBe(true);
   });
 
   it('strips XMP from a PNG and EXIF from a WebP', async () => {
@@ -109,13 +130,13 @@ describe('withoutMetadata', () => {
       .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">secret</x:xmpmeta>')
       .toBuffer();
     expect((await sharp(png).metadata()).xmp).toBeDefined();
-    expect((await sharp(await withoutMetadata(png, 'image/png')).metadata()).xmp).toBeUndefined();
+    expect((await sharp(await moved(png, 'image/png')).metadata()).xmp).toBeUndefined();
     const webp = await base
       .clone()
       .webp()
       .withExif({ IFD0: { Artist: 'Someone' } })
       .toBuffer();
     expect((await sharp(webp).metadata()).exif).toBeDefined();
-    expect((await sharp(await withoutMetadata(webp, 'image/webp')).metadata()).exif).toBeUndefined();
+    expect((await sharp(await moved(webp, 'image/webp')).metadata()).exif).toBeUndefined();
   });
 });

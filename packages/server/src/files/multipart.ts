@@ -1,8 +1,13 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@stoop/shared';
 import { HttpError, badRequest } from '../http/errors.ts';
+import { incomingPath } from './storage.ts';
 
-export type UploadedFile = { fieldName: string; fileName: string; bytes: Buffer };
+/** An upload received into UPLOAD_DIR/incoming (`path`), `size` bytes long. */
+export type UploadedFile = { fieldName: string; fileName: string; path: string; size: number };
 export type FormInput = { fields: Record<string, string>; file: UploadedFile | undefined };
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -16,16 +21,21 @@ const fileTooLarge = (maxBytes: number) =>
 
 /**
  * Reads a multipart form (at most one file, in `fileField`) or, for clients without a file, a JSON
- * or url-encoded body of string fields. The file is buffered up to maxBytes; beyond that it is a 413.
+ * or url-encoded body of string fields. The file streams to disk under UPLOAD_DIR/incoming
+ * (R-UPLOAD-6), never whole into memory; beyond maxBytes it is a 413. Callers pass the form to
+ * discardForm when done: the service moves a file it keeps, anything left is removed.
  */
 export async function readForm(
   request: FastifyRequest,
   fileField: string,
   maxBytes: number,
+  uploadDir: string,
 ): Promise<FormInput> {
   if (!request.isMultipart()) return { fields: stringFields(request.body), file: undefined };
   const values = new Map<string, string[]>();
   let file: UploadedFile | undefined;
+  let received: string | undefined;
+  const discard = () => (received ? rm(received, { force: true }).catch(() => undefined) : undefined);
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'file') {
@@ -33,15 +43,20 @@ export async function readForm(
           part.file.resume();
           throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
         }
-        const bytes = await part.toBuffer();
-        if (bytes.length > 0 || part.filename) {
-          file = { fieldName: part.fieldname, fileName: cleanFileName(part.filename), bytes };
+        received = await incomingPath(uploadDir);
+        let size = 0;
+        part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+        await pipeline(part.file, createWriteStream(received, { mode: 0o600 }));
+        if (part.file.truncated) throw fileTooLarge(maxBytes);
+        if (size > 0 || part.filename) {
+          file = { fieldName: part.fieldname, fileName: cleanFileName(part.filename), path: received, size };
         }
       } else if (typeof part.value === 'string') {
         values.set(part.fieldname, [...(values.get(part.fieldname) ?? []), part.value]);
       }
     }
   } catch (error) {
+    await discard();
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
@@ -49,11 +64,16 @@ export async function readForm(
     // Truncated or malformed bodies (missing boundary, cut stream) are the client's fault.
     throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
   }
-  if (file?.bytes.length === 0) throw badRequest('The file is empty', fileField);
+  if (file?.size === 0) throw badRequest('The file is empty', fileField);
   // A repeated field (participantIds sent once per id) arrives as a JSON array string.
   const fields: Record<string, string> = {};
   for (const [key, list] of values) fields[key] = list.length === 1 ? (list[0] ?? '') : JSON.stringify(list);
   return { fields, file };
+}
+
+/** Removes the form's received file unless the service moved it into the store. */
+export async function discardForm(form: FormInput | undefined): Promise<void> {
+  if (form?.file) await rm(form.file.path, { force: true }).catch(() => undefined);
 }
 
 function stringFields(body: unknown): Record<string, string> {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, UserRow } from '../db/schema/index.ts';
@@ -7,7 +8,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
 import { deleteFileRow, findFile, insertFile, messageOfFile } from './repo.ts';
 import { isImage } from './sniff.ts';
-import { readStored, removeStored, storeBytes } from './storage.ts';
+import { openStored, removeStored, storeUpload, type StoredFile } from './storage.ts';
 
 /** Stores an upload for a conversation: bytes on disk first, then the row in the caller's transaction. */
 async function storeAttachment(
@@ -17,7 +18,7 @@ async function storeAttachment(
   uploaderId: string,
   upload: UploadedFile,
 ): Promise<FileRow> {
-  const stored = await storeBytes(uploadDir, upload.bytes);
+  const stored = await storeUpload(uploadDir, upload.path);
   try {
     return await insertFile(db, { ...stored, conversationId, uploaderId, name: upload.fileName });
   } catch (error) {
@@ -42,7 +43,7 @@ export async function attachIcon(
   return file;
 }
 
-export type FileDownload = { body: Buffer; mimeType: string; fileName: string; inline: boolean };
+export type FileDownload = { body: Readable; mimeType: string; fileName: string; inline: boolean };
 
 /** Types a browser may show inline without risk; everything else downloads as an attachment. */
 const INLINE = new Set([
@@ -75,7 +76,7 @@ export async function downloadFile(
   if (message?.adminHidden && !seesHiddenContent(user, message.userId)) throw notFound('File not found');
   const key = thumbnail ? file.thumbnailKey : file.storageKey;
   if (!key) throw notFound('This file has no thumbnail');
-  const body = await readStored(uploadDir, key).catch(() => {
+  const body = await openStored(uploadDir, key).catch(() => {
     throw notFound('File not found');
   });
   const mimeType = thumbnail ? 'image/webp' : file.mimeType;
@@ -93,4 +94,35 @@ export async function downloadFile(
  */
 export function removeFileRow(db: DbOrTx, fileId: string): Promise<FileRow | undefined> {
   return deleteFileRow(db, fileId);
+}
+
+/**
+ * Stores an upload that must be an image by its bytes (a building request's photo): EXIF/XMP
+ * stripped as for every image; anything else is removed again and refused as a 400 on `field`.
+ */
+export async function storeImage(
+  uploadDir: string,
+  upload: UploadedFile,
+  field: string,
+): Promise<StoredFile> {
+  const stored = await storeUpload(uploadDir, upload.path);
+  if (!isImage(stored.mimeType)) {
+    await removeStored(uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    throw badRequest('The photo must be a PNG, JPEG, GIF or WebP image', field);
+  }
+  // The office views the photo itself; no preview is kept.
+  await removeStored(uploadDir, [stored.thumbnailKey]);
+  return { ...stored, thumbnailKey: null };
+}
+
+/** A stored file as a stream, or a 404 when it is gone. */
+export async function readStoredFile(uploadDir: string, key: string): Promise<Readable> {
+  return openStored(uploadDir, key).catch(() => {
+    throw notFound('File not found');
+  });
+}
+
+/** Best effort removal of stored bytes (after a rollback or a delete). */
+export function removeStoredFiles(uploadDir: string, keys: (string | null)[]): Promise<void> {
+  return removeStored(uploadDir, keys);
 }

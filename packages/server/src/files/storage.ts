@@ -1,15 +1,20 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
-import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { isImage, sniffType } from './sniff.ts';
-import { withoutMetadata } from './strip-metadata.ts';
+import { loadSharp } from './sharp.ts';
+import { moveWithoutMetadata } from './strip-metadata.ts';
 
 /** Thumbnails fit in a 320 px square; webp keeps them small. */
 const THUMBNAIL_SIZE = 320;
+/** Enough of the file's start for sniffType's magic numbers and its 8 KiB text sample. */
+const SNIFF_BYTES = 16 * 1024;
 
 /** Chat files live under UPLOAD_DIR/chat, outside any static folder; only GET /api/files serves them. */
-const chatDir = (uploadDir: string) => path.join(uploadDir, 'chat');
+export const chatDir = (uploadDir: string) => path.join(uploadDir, 'chat');
+/** Uploads being received; a file here belongs to no row (the start-up sweep removes leftovers). */
+export const incomingDir = (uploadDir: string) => path.join(uploadDir, 'incoming');
 const resolveKey = (uploadDir: string, key: string) => path.join(chatDir(uploadDir), path.basename(key));
 
 export type StoredFile = {
@@ -20,37 +25,61 @@ export type StoredFile = {
   thumbnailKey: string | null;
 };
 
+/** A fresh path under UPLOAD_DIR/incoming for an upload to be streamed into. */
+export async function incomingPath(uploadDir: string): Promise<string> {
+  await mkdir(incomingDir(uploadDir), { recursive: true });
+  return path.join(incomingDir(uploadDir), `${uuidv7()}.part`);
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Writes the bytes (and a thumbnail for images) and returns what the files row needs. Images are
- * stored without their EXIF/XMP metadata (a phone photo's GPS position must not reach the chat).
+ * Moves a received upload (a file under UPLOAD_DIR/incoming) into the chat store, writes a
+ * thumbnail for images, and returns what the files row needs. The type comes from the bytes
+ * (R-UPLOAD-2); images lose their EXIF/XMP metadata (a phone photo's GPS position must not reach
+ * the chat). File to file throughout (R-UPLOAD-6): a 24 MB upload is never held in memory.
  */
-export async function storeBytes(uploadDir: string, upload: Buffer): Promise<StoredFile> {
+export async function storeUpload(uploadDir: string, source: string): Promise<StoredFile> {
   await mkdir(chatDir(uploadDir), { recursive: true });
   const id = uuidv7();
-  const mimeType = sniffType(upload);
-  const bytes = await withoutMetadata(upload, mimeType);
+  const mimeType = sniffType(await readHead(source));
   const storageKey = `${id}.bin`;
-  await writeFile(resolveKey(uploadDir, storageKey), bytes, { mode: 0o600 });
+  const destination = resolveKey(uploadDir, storageKey);
+  await moveWithoutMetadata(source, destination, mimeType);
+  await chmod(destination, 0o600);
   let thumbnailKey: string | null = null;
   if (isImage(mimeType)) {
+    const sharp = await loadSharp();
     try {
-      const thumbnail = await sharp(bytes, { animated: false, limitInputPixels: 50_000_000 })
+      thumbnailKey = `${id}.thumb.webp`;
+      const thumbnailPath = resolveKey(uploadDir, thumbnailKey);
+      await sharp(destination, { animated: false, limitInputPixels: 50_000_000 })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 75 })
-        .toBuffer();
-      thumbnailKey = `${id}.thumb.webp`;
-      await writeFile(resolveKey(uploadDir, thumbnailKey), thumbnail, { mode: 0o600 });
+        .toFile(thumbnailPath);
+      await chmod(thumbnailPath, 0o600);
     } catch {
       // Magic numbers matched but the image does not decode: keep the file, skip the preview.
       thumbnailKey = null;
     }
   }
-  return { id, mimeType, size: bytes.length, storageKey, thumbnailKey };
+  return { id, mimeType, size: (await stat(destination)).size, storageKey, thumbnailKey };
 }
 
-export async function readStored(uploadDir: string, key: string): Promise<Buffer> {
-  return readFile(resolveKey(uploadDir, key));
+/** A stored file as a stream (downloads are not held in memory whole either); rejects when it is gone. */
+export async function openStored(uploadDir: string, key: string): Promise<Readable> {
+  const handle = await open(resolveKey(uploadDir, key), 'r');
+  return handle.createReadStream();
 }
 
 /** Best effort: a leftover file wastes space but harms no one, so errors are swallowed. */

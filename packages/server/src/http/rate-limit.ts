@@ -43,3 +43,16 @@ export function bodyEmail(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
 }
+
+/**
+ * One counter whose subject the handler names (known only after it reads the body, e.g. the type of
+ * a multipart conversation). Throws 429 with the rule's message when the subject is over its limit.
+ */
+export function limitSubject(app: FastifyInstance, rule: Omit<LimitRule, 'key'>) {
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const check = limitBy(app, [{ ...rule, key: (request) => subjects.get(request) }]);
+  return (request: FastifyRequest, subject: string): Promise<void> => {
+    subjects.set(request, subject);
+    return check(request);
+  };
+}

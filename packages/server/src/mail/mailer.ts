@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
 type MailMessage = { to: string; subject: string; text: string };
@@ -21,27 +20,42 @@ export const outboxDir = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.
  */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUBLIC_URL'>): Mailer {
   const from = config.PUBLIC_URL ? `Stoop <no-reply@${new URL(config.PUBLIC_URL).hostname}>` : FROM;
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  if (smtpUrl) {
+    const transport = once(async () => (await loadNodemailer()).createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transport.get()).sendMail({ from, ...message });
       },
-      close: () => transport.close(),
+      close: () => void transport.made?.then((t) => t.close()),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = once(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   const dir = outboxDir(config);
   let counter = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport.get()).sendMail({ from, ...message });
       await mkdir(dir, { recursive: true });
       counter += 1;
       // Sortable file names: time, then a per-process counter for mails within the same millisecond.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(counter).padStart(4, '0')}.eml`;
       await writeFile(path.join(dir, name), info.message);
     },
-    close: () => transport.close(),
+    close: () => void transport.made?.then((t) => t.close()),
   };
+}
+
+// nodemailer loads with the first mail, not at start-up (R-OPS-11).
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
+/** Makes a value on first use; `made` is the promise once it has been asked for. */
+function once<T>(make: () => Promise<T>): { get(): Promise<T>; made: Promise<T> | undefined } {
+  const holder: { get(): Promise<T>; made: Promise<T> | undefined } = {
+    made: undefined,
+    get: () => (holder.made ??= make()),
+  };
+  return holder;
 }

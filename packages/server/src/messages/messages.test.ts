@@ -15,14 +15,8 @@ import {
   sendText,
   type Headers,
 } from '../conversations/testing.ts';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, type TestApp } from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -30,17 +24,19 @@ let alice: Headers, bob: Headers, carol: Headers, admin: Headers, locked: Header
 let bobId: string, carolId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ATTACHMENT_MAX_BYTES: '2048' });
-  const a = await makeUser(t.app, { username: 'Alice Park' });
-  const b = await makeUser(t.app, { username: 'Bob Stone' });
-  const c = await makeUser(t.app, { username: 'Carol' });
-  bobId = b.id;
-  carolId = c.id;
-  alice = await sessionFor(t.app, a);
-  bob = await sessionFor(t.app, b);
-  carol = await sessionFor(t.app, c);
-  admin = await sessionFor(t.app, await makeAdmin(t.app));
-  locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
+  const c = await createCommunity(
+    {
+      alice: { username: 'Alice Park' },
+      bob: { username: 'Bob Stone' },
+      carol: { username: 'Carol' },
+      admin: { role: 'admin' },
+      locked: { locked: true },
+    },
+    { env: { ATTACHMENT_MAX_BYTES: '2048' } },
+  );
+  t = c;
+  ({ alice, bob, carol, admin, locked } = headersOf(c.people));
+  ({ bob: bobId, carol: carolId } = idsOf(c.people));
 });
 afterAll(async () => t.close());
 

@@ -32,8 +32,11 @@ export function presentMessage(view: MessageView): Message {
       adminFlaggedBy: view.adminFlaggedBy,
       mentionedUsers: view.deletedAt ? [] : view.mentionedUsers,
       adminHidden: view.adminHidden,
+      bot: view.bot ?? null,
     },
     clientMessageId: view.clientMessageId,
+    pollId: view.pollId,
+    eventId: view.eventId,
     seq: view.seq,
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { MessageBot } from '@stoop/shared';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
@@ -51,6 +52,12 @@ type NewMessage = {
   clientMessageId: string | null;
   fileId: string | null;
   mentionedUsers: string[];
+  /** R-INTEG-5: set when a data source posts it; absent for people's messages. */
+  bot?: MessageBot | undefined;
+  /** R-POLL-1: the poll the message carries (a poll's own message); absent for every other send. */
+  pollId?: string | null;
+  /** R-EVENT-2: the event the message carries (an event's own card); absent for every other send. */
+  eventId?: string | null;
 };
 
 export type NewMessageWithId = NewMessage & { id: string };
@@ -85,6 +92,9 @@ export async function insertMessagesLocked(db: DbOrTx, values: LockedInsert[]): 
     fileIds: column((v) => v.fileId),
     mentioned: column((v) => JSON.stringify(v.mentionedUsers)),
     seesHidden: column((v) => v.seesHidden),
+    bots: column((v) => (v.bot ? JSON.stringify(v.bot) : null)),
+    pollIds: column((v) => v.pollId ?? null),
+    eventIds: column((v) => v.eventId ?? null),
   });
 }
 
@@ -94,12 +104,14 @@ function prepareInsertLocked(db: DbOrTx) {
   // queued (sendMessage), so no row of a locked author reaches the statement.
   const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
-  // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset. The rows are filtered by the access rule and then sorted
+  // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset, bot is R-INTEG-5's,
+  // poll_id R-POLL-1's and event_id R-EVENT-2's. The rows are filtered by the access rule and then sorted
   // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
-      array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz
+      array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz,
+      x.bot::jsonb, x.poll_id, x.event_id
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
@@ -110,9 +122,10 @@ function prepareInsertLocked(db: DbOrTx) {
             from unnest(
               ${p('ids')}::uuid[], ${p('conversationIds')}::uuid[], ${p('userIds')}::uuid[],
               ${p('parentIds')}::uuid[], ${p('contents')}::text[], ${p('clientIds')}::text[],
-              ${p('fileIds')}::uuid[], ${p('mentioned')}::text[], ${p('seesHidden')}::boolean[]
+              ${p('fileIds')}::uuid[], ${p('mentioned')}::text[], ${p('seesHidden')}::boolean[],
+              ${p('bots')}::text[], ${p('pollIds')}::uuid[], ${p('eventIds')}::uuid[]
             ) with ordinality as t(id, conversation_id, user_id, parent_message_id, content, client_message_id,
-              file_id, mentioned, sees_hidden, ord)
+              file_id, mentioned, sees_hidden, bot, poll_id, event_id, ord)
           ) as a
           where a.allowed order by a.ord) as i
       order by i.ord
@@ -199,6 +212,12 @@ export async function changeMessage(
     .set({ ...patch, seq: bumpSeq })
     .where(eq(messages.id, id))
     .returning();
+  return row;
+}
+
+/** The message carrying an event's card (R-EVENT-2), if it was posted into a conversation. */
+export async function findMessageOfEvent(db: DbOrTx, eventId: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.eventId, eventId)).limit(1);
   return row;
 }
 

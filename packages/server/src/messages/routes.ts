@@ -3,7 +3,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendMessageFieldsSchema, type MessagesPage } from '@stoop/shared';
 import { currentUser } from '../auth/guards.ts';
 import { parseFields } from '../http/fields.ts';
-import { readForm } from '../files/multipart.ts';
+import { discardForm, readForm } from '../files/multipart.ts';
+import { limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
 import { pageBody } from './page-body.ts';
@@ -12,18 +13,47 @@ import { searchMessages } from './search.ts';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // R-LIMIT-5: one resident flooding a conversation is slowed; everyone else sends on.
+  const sendLimit = limitBy(app, [
+    {
+      name: 'send',
+      max: app.config.RATE_LIMIT_SENDS_PER_CONVERSATION_PER_MINUTE,
+      windowMs: 60_000,
+      key: (request) => {
+        const { id } = request.params as { id?: string };
+        return request.user && id ? `${request.user.id}:${id}` : undefined;
+      },
+      message: 'You are sending messages too fast in this conversation. Wait a moment.',
+    },
+  ]);
+
   serve(app, 'getMessages', async (request, reply) => {
     const page = await service.listMessages(app, currentUser(request), request.params.id, request.query);
     // Already JSON (page-body.ts): a string with a JSON content type skips the serializer.
     return reply.type(JSON_CONTENT_TYPE).send(pageBody(page) as unknown as MessagesPage);
   });
 
-  serve(app, 'sendMessage', async (request, reply) => {
-    const form = await readForm(request, 'file', app.config.ATTACHMENT_MAX_BYTES);
-    const fields = parseFields(sendMessageFieldsSchema, form.fields);
-    const result = await service.sendMessage(app, currentUser(request), request.params.id, fields, form.file);
-    return reply.status(result.created ? 201 : 200).send({ message: result.message });
-  });
+  serve(
+    app,
+    'sendMessage',
+    async (request, reply) => {
+      const form = await readForm(request, 'file', app.config.ATTACHMENT_MAX_BYTES, app.config.UPLOAD_DIR);
+      try {
+        const fields = parseFields(sendMessageFieldsSchema, form.fields);
+        const result = await service.sendMessage(
+          app,
+          currentUser(request),
+          request.params.id,
+          fields,
+          form.file,
+        );
+        return reply.status(result.created ? 201 : 200).send({ message: result.message });
+      } finally {
+        await discardForm(form);
+      }
+    },
+    { preValidation: sendLimit },
+  );
 
   serve(app, 'flagMessage', async (request) => ({
     message: await service.flagMessage(app, currentUser(request), request.params.id, request.body.messageId),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATES, searchResultSchema, type SearchResult } from '@stoop/shared';
 import { messages } from '../db/schema/index.ts';
+import { presentRows } from './presented.ts';
 import {
   PNG_1X1,
   formOf,
@@ -11,32 +12,25 @@ import {
   sendText,
   type Headers,
 } from '../conversations/testing.ts';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, type TestApp } from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
 
 let t: TestApp;
 let alice: Headers, bob: Headers, carol: Headers, admin: Headers, locked: Headers;
-let aliceId: string, bobId: string;
+let aliceId: string, bobId: string, carolId: string, adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await makeUser(t.app, { username: 'Alice Search' });
-  const b = await makeUser(t.app, { username: 'bobsearch' });
-  const c = await makeUser(t.app, { username: 'Carol Search' });
-  const d = await makeAdmin(t.app, { username: 'adminsearch' });
-  [aliceId, bobId] = [a.id, b.id];
-  alice = await sessionFor(t.app, a);
-  bob = await sessionFor(t.app, b);
-  carol = await sessionFor(t.app, c);
-  admin = await sessionFor(t.app, d);
-  locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
+  const c = await createCommunity({
+    alice: { username: 'Alice Search' },
+    bob: { username: 'bobsearch' },
+    carol: { username: 'Carol Search' },
+    admin: { role: 'admin', username: 'adminsearch' },
+    locked: { locked: true },
+  });
+  t = c;
+  ({ alice, bob, carol, admin, locked } = headersOf(c.people));
+  ({ alice: aliceId, bob: bobId, carol: carolId, admin: adminId } = idsOf(c.people));
 });
 afterAll(async () => t.close());
 
@@ -247,5 +241,69 @@ describe('R-SEARCH-4 never what the caller may not read', () => {
     expect((await search('capybara', carol)).total).toBe(0);
     expect((await search('capybara', alice)).total).toBe(0);
     expect(contents(await search(`capybara in:#${channel.name}`, admin))).toEqual(['capybara swap meet']);
+  });
+});
+
+describe('R-SEARCH-7 the page is presented as every other reader presents messages', () => {
+  it('likes, file, replies and a hidden message read as presentRows gives them, for each viewer', async () => {
+    const channel = await makeChannel(t.app, alice);
+    const upload = await injectForm(
+      t.app,
+      'POST',
+      `/api/conversations/${channel.id}/messages`,
+      formOf({ content: 'manatee floor plan' }, { name: 'plan.png', bytes: PNG_1X1, type: 'image/png' }),
+      alice,
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const liked = await sendText(t.app, bob, channel.id, 'manatee sighting at the pool');
+    for (const headers of [alice, carol]) {
+      const like = await t.app.inject({ method: 'POST', url: `/api/messages/${liked.id}/like`, headers });
+      expect(like.statusCode, like.body).toBe(200);
+    }
+    await sendText(t.app, carol, channel.id, 'first reply', { parentMessageId: liked.id });
+    await sendText(t.app, alice, channel.id, 'second reply', { parentMessageId: liked.id });
+    const hidden = await sendText(t.app, bob, channel.id, 'manatee hidden words');
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${hidden.id}/like`,
+      headers: alice,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const hide = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/messages/${hidden.id}/hide`,
+      headers: admin,
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const viewers = [
+      // The hidden message is no hit for a resident who did not write it (R-ADMIN-9).
+      { headers: carol, id: carolId, role: 'resident', found: 2 },
+      { headers: bob, id: bobId, role: 'resident', found: 3 },
+      { headers: admin, id: adminId, role: 'admin', found: 3 },
+    ] as const;
+    for (const viewer of viewers) {
+      const result = await search('manatee', viewer.headers);
+      expect(result.total).toBe(viewer.found);
+      const rows = await t.db
+        .select()
+        .from(messages)
+        .where(
+          inArray(
+            messages.id,
+            result.messages.map((m) => m.id),
+          ),
+        );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const expected = await presentRows(
+        t.db,
+        result.messages.flatMap((m) => byId.get(m.id) ?? []),
+        viewer,
+      );
+      expect(result.messages).toEqual(expected);
+      expect(result.messages.find((m) => m.id === liked.id)).toMatchObject({
+        likedBy: [aliceId, carolId],
+        replies: expect.arrayContaining([expect.any(String), expect.any(String)]) as unknown,
+      });
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * GET /api/messages/search (R-SEARCH-4 … R-SEARCH-7): the query is parsed by the shared parser,
  * its modifiers resolved to users, conversations and instants, then repo/search.ts finds, ranks
- * and counts the matches the caller may read.
+ * and counts the matches the caller may read and presents the page, in one statement.
  */
 import {
   SEARCH_SNIPPET_LENGTH,
@@ -16,11 +16,10 @@ import {
 import type { ChatContext } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { canRead } from '../access/index.ts';
-import { channelByName, conversationNamesFor, directIdsBetween } from '../conversations/service.ts';
+import { channelByName, directIdsBetween } from '../conversations/service.ts';
 import { userIdsNamed } from '../users/service.ts';
 import { badRequest } from '../http/errors.ts';
 import { searchMessages as findMatches, type SearchPlan } from './repo/search.ts';
-import { presentRows } from './service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -75,7 +74,7 @@ export async function searchMessages(
   if (!hasSearchTerms(filters)) return none;
   const resolved = await resolveModifiers(ctx, user, parsed);
   if (resolved.conversationIds?.length === 0) return none;
-  const { rows, total, totalIsLowerBound } = await findMatches(ctx.db, {
+  const { messages, names, total, totalIsLowerBound } = await findMatches(ctx.db, {
     viewer: user,
     words: filters.words,
     phrases: filters.phrases,
@@ -89,16 +88,13 @@ export async function searchMessages(
     limit: query.limit,
     offset: query.offset,
   });
-  const [messages, names] = await Promise.all([
-    presentRows(ctx.db, rows, user),
-    conversationNamesFor(ctx.db, user.id, [...new Set(rows.map((r) => r.conversationId))]),
-  ]);
   const nameOf = new Map(names.map((n) => [n.id, n]));
-  const hits = rows.map((row) => {
-    const conversation = nameOf.get(row.conversationId);
-    const snippet = searchSnippet(row.content, filters, SEARCH_SNIPPET_LENGTH);
+  // A hit is never hidden from its searcher (repo/search.ts), so its presented content is its text.
+  const hits = messages.map((message) => {
+    const conversation = nameOf.get(message.conversationId);
+    const snippet = searchSnippet(message.content, filters, SEARCH_SNIPPET_LENGTH);
     return {
-      messageId: row.id,
+      messageId: message.id,
       conversationType: conversation?.type ?? 'channel',
       conversationName: conversation?.name ?? '',
       snippet: snippet.text,

@@ -33,6 +33,7 @@ const MAX_BATCH = 256;
 export class SendBatcher {
   private queue: Waiting[] = [];
   private running = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -55,7 +56,17 @@ export class SendBatcher {
       }
     } finally {
       this.running = false;
+      for (const wake of this.idleWaiters.splice(0)) wake();
     }
+  }
+
+  /**
+   * Resolves once every queued send has been written and answered (R-OPS-16): the shutdown waits
+   * for it before the database closes, so no send that was taken is dropped half-way.
+   */
+  idle(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private async write(batch: Waiting[]): Promise<void> {

@@ -1,12 +1,11 @@
 import { validate as isUuid, v7 as uuidv7 } from 'uuid';
-import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessagesQuery } from '@stoop/shared';
+import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessageBot, type MessagesQuery } from '@stoop/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { inTransaction } from '../transaction.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
 import {
   CONVERSATION_NOT_FOUND,
   MESSAGE_NOT_FOUND,
-  type Viewer,
   isAdmin,
   requireConversationAccess,
   requireMessageAccess,
@@ -16,29 +15,16 @@ import { moveReadPosition } from '../conversations/service.ts';
 import { presentConversation } from '../conversations/present.ts';
 import { removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
-import { removeStored, storeBytes } from '../files/storage.ts';
+import { removeStored, storeUpload } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { readHistory } from './repo/history.ts';
 import { resolveMentions } from './mentions.ts';
 import { presentMessage, redactFor, seesHiddenContent } from './present.ts';
+import { presentRows, presentWhole } from './presented.ts';
 import * as repo from './repo.ts';
 import * as flags from './repo/flags.ts';
 import { recordAudit } from '../audit/service.ts';
 import { sendBatcherOf, type SendOutcome } from './send-batcher.ts';
-
-/** The messages whole, as events carry them (realtime/server.ts redacts them per socket). */
-async function presentWhole(db: DbOrTx, rows: MessageRow[]): Promise<Message[]> {
-  return (await repo.withDetails(db, rows)).map(presentMessage);
-}
-
-/** The messages as `viewer` may see them (R-ADMIN-9: hidden ones redacted). */
-export async function presentRows(
-  db: DbOrTx,
-  rows: MessageRow[],
-  viewer: Pick<Viewer, 'id' | 'role'>,
-): Promise<Message[]> {
-  return (await presentWhole(db, rows)).map((message) => redactFor(viewer, message));
-}
 
 async function presentOne(db: DbOrTx, row: MessageRow): Promise<Message> {
   const [message] = await presentWhole(db, [row]);
@@ -109,6 +95,12 @@ export type SendInput = {
   content: string;
   parentMessageId?: string | undefined;
   clientMessageId?: string | undefined;
+  /** R-INTEG-5: the data source posting it (integrations/service.ts); people's sends have none. */
+  bot?: MessageBot | undefined;
+  /** R-POLL-1: set only by polls/service.ts for a poll's own message. */
+  pollId?: string | undefined;
+  /** R-EVENT-2: set only by events/service.ts for an event's own card. */
+  eventId?: string | undefined;
 };
 
 /**
@@ -162,7 +154,7 @@ export async function sendMessage(
   const mentionedUsers = await mentionsIn(ctx.db, content);
 
   // Bytes and thumbnail are written before the transaction so the change lock is never held for sharp.
-  const stored = upload ? await storeBytes(ctx.config.UPLOAD_DIR, upload.bytes) : undefined;
+  const stored = upload ? await storeUpload(ctx.config.UPLOAD_DIR, upload.path) : undefined;
   const file = stored
     ? { ...stored, id: uuidv7(), conversationId, uploaderId: user.id, name: upload?.fileName ?? 'file' }
     : undefined;
@@ -178,6 +170,9 @@ export async function sendMessage(
         clientMessageId,
         fileId: file?.id ?? null,
         mentionedUsers,
+        bot: input.bot,
+        pollId: input.pollId ?? null,
+        eventId: input.eventId ?? null,
       },
       file,
       seesHidden: isAdmin(user),
@@ -284,6 +279,17 @@ export async function editMessage(
 }
 
 /**
+ * R-EVENT-12: the text of the message carrying an event's card follows the event's title, so search,
+ * previews and notifications name it as the card does. Not an edit by its author: `updatedAt` stays,
+ * and a deleted message stays deleted. Everyone in the conversation gets message:updated.
+ */
+export async function retitleEventMessage(ctx: ChatContext, eventId: string, title: string): Promise<void> {
+  const row = await repo.findMessageOfEvent(ctx.db, eventId);
+  if (!row || row.deletedAt || row.content === title) return;
+  await commitChange(ctx, 'message:updated', (tx) => repo.changeMessage(tx, row.id, { content: title }));
+}
+
+/**
  * DELETE /api/messages/{id}: the author or an admin (moderation reaches every message, even in
  * direct conversations the admin cannot read). Leaves a tombstone; the file goes.
  */
@@ -359,20 +365,6 @@ export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
     repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows, user)),
   ]);
   return { conversationId: parentRow.conversationId, parent, replies };
-}
-
-/**
- * The newest messages with a file in a conversation, presented (the details page's recent files);
- * files of messages hidden from the viewer are left out (R-ADMIN-9).
- */
-export async function recentFiles(
-  db: DbOrTx,
-  conversationId: string,
-  limit: number,
-  viewer: Viewer,
-): Promise<Message[]> {
-  const shown = await presentRows(db, await repo.recentFileMessages(db, conversationId, limit), viewer);
-  return shown.filter((message) => message.fileUrl !== null);
 }
 
 /** Message rows changed after `after` in the given conversations, oldest change first (the sync feed). */

@@ -17,14 +17,8 @@ import {
   type Headers,
 } from '../conversations/testing.ts';
 import { connected, settle, until, type Recorder } from '../realtime/testing.ts';
-import {
-  createTestApp,
-  csrfHeaders,
-  makeAdmin,
-  makeUser,
-  sessionFor,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createCommunity, headersOf, idsOf } from '../test/community.ts';
+import { csrfHeaders, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -34,22 +28,21 @@ let authorId: string, readerId: string, flaggerId: string, adminId: string;
 const sockets: Recorder[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const adminUser = await makeAdmin(t.app);
-  adminId = adminUser.id;
-  admin = await sessionFor(t.app, adminUser);
-  otherAdmin = await sessionFor(t.app, await makeAdmin(t.app));
-  const authorUser = await makeUser(t.app, { username: 'Noisy Neighbour' });
-  authorId = authorUser.id;
-  author = await sessionFor(t.app, authorUser);
-  const readerUser = await makeUser(t.app);
-  readerId = readerUser.id;
-  reader = await sessionFor(t.app, readerUser);
-  const flaggerUser = await makeUser(t.app, { username: 'Careful Flagger' });
-  flaggerId = flaggerUser.id;
-  flagger = await sessionFor(t.app, flaggerUser);
-  locked = await sessionFor(t.app, await makeAdmin(t.app, { reason: 'admin_lock' }));
+  const c = await createCommunity(
+    {
+      admin: { role: 'admin' },
+      otherAdmin: { role: 'admin' },
+      author: { username: 'Noisy Neighbour' },
+      reader: {},
+      flagger: { username: 'Careful Flagger' },
+      locked: { role: 'admin', reason: 'admin_lock' },
+    },
+    { listen: true },
+  );
+  t = c;
+  url = c.url;
+  ({ admin, otherAdmin, author, reader, flagger, locked } = headersOf(c.people));
+  ({ author: authorId, reader: readerId, flagger: flaggerId, admin: adminId } = idsOf(c.people));
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

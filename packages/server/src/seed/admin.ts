@@ -24,15 +24,28 @@ export async function ensureAdmin(
     if (existing) return { user: existing, created: false };
   }
   const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
-  const generatedPassword = config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
-  const password = config.ADMIN_PASSWORD ?? generatedPassword ?? '';
-  const passwordHash = await hashPassword(password);
   const taken = await findUserWithEmail(db, email);
   if (taken)
     throw new Error(`ADMIN_EMAIL ${email} belongs to an existing non-admin account; promote it instead`);
+  return createAdmin(db, { email, name: 'Admin', password: config.ADMIN_PASSWORD });
+}
+
+/** A generated password: 16 URL-safe characters, shown once. */
+export const generatePassword = () => randomBytes(12).toString('base64url');
+
+/**
+ * A new admin account (first boot, or `stoop create-admin`, R-OPS-12). Without a password one is
+ * generated and returned for the caller to print once. The caller checks the email is free.
+ */
+export async function createAdmin(
+  db: Db,
+  input: { email: string; name: string; password?: string | undefined },
+): Promise<FirstAdmin> {
+  const generatedPassword = input.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(input.password ?? generatedPassword ?? '');
   const user = await createUser(db, {
-    email,
-    username: 'Admin',
+    email: input.email,
+    username: input.name,
     description: 'Community manager',
     passwordHash,
     metadata: defaultUserMetadata(),
@@ -44,9 +57,13 @@ export async function ensureAdmin(
 }
 
 /** A box around the generated credentials so they stand out in the start-up log. */
-export function credentialsBox(email: string, password: string): string {
+export function credentialsBox(
+  email: string,
+  password: string,
+  heading = 'First start: an admin account was created.',
+): string {
   const lines = [
-    'First start: an admin account was created.',
+    heading,
     `  email:    ${email}`,
     `  password: ${password}`,
     'This password is shown only once. Sign in and change it.',

@@ -1,9 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { ChatContext } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { createConversation } from '../conversations/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
+import { incomingPath } from '../files/storage.ts';
 import { flagMessage, likeMessage, sendMessage } from '../messages/service.ts';
 import { EventBus } from '../bus.ts';
 
@@ -101,11 +103,12 @@ const DIRECTS: [number, number, [number, string][]][] = [
   ],
 ];
 
-const textFile = (fileName: string, text: string): UploadedFile => ({
-  fieldName: 'file',
-  fileName,
-  bytes: Buffer.from(text),
-});
+/** Stages a text file under UPLOAD_DIR/incoming as if a resident had just uploaded it. */
+async function textFile(uploadDir: string, fileName: string, text: string): Promise<UploadedFile> {
+  const received = await incomingPath(uploadDir);
+  await writeFile(received, text);
+  return { fieldName: 'file', fileName, path: received, size: Buffer.byteLength(text) };
+}
 
 /**
  * Fills the demo community with channels, direct chats, threads, likes, a text attachment and a
@@ -133,7 +136,8 @@ export async function seedChat(db: Db, uploadDir: string, users: UserRow[]): Pro
     );
     for (const [author, text, replies] of channel.lines) {
       const attachment = text.includes('attached')
-        ? textFile(
+        ? await textFile(
+            uploadDir,
             'laundry-schedule.txt',
             'Mon/Wed: floors 1-3\nTue/Thu: floors 4-6\nFri: everyone, 8am-8pm\n',
           )

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { ENUMERATED_PROFILE_FIELDS, isProfileOption, type User } from '@stoop/shared';
 import { users } from '../db/schema/index.ts';
@@ -8,11 +8,12 @@ import { credentialsBox, ensureAdmin } from './admin.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
 
+// First boot is about an empty community: every test starts from a fresh one.
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterEach(async () => t.close());
 
 const userCount = async () => Number((await t.db.select({ n: count() }).from(users))[0]?.n ?? 0);
 
@@ -76,6 +77,50 @@ describe('first boot and demo seed', () => {
     expect(pending.json<{ users: User[] }>().users.map((u) => u.username)).toEqual(['Grace']);
     expect(DEMO_RESIDENTS.length).toBe(residents.length);
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('R-OPS-4: the demo seed posts markdown announcements once', async () => {
+    const { user: admin } = await ensureAdmin(t.db, {});
+    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const reader = residents.find((r) => !r.isLocked)!;
+    const res = await call(t.app, 'GET', '/api/announcements', undefined, await sessionFor(t.app, reader));
+    const page = res.json<{
+      data: { title: string; body: string; pinned: boolean; read: boolean }[];
+      total: number;
+    }>();
+    expect(page.total).toBe(3);
+    expect(page.data[0]).toMatchObject({
+      title: 'Welcome to Maple Court on Stoop',
+      pinned: true,
+      read: false,
+    });
+    expect(page.data.some((a) => a.body.includes('**'))).toBe(true);
+  });
+
+  it('R-OPS-4: the demo seed asks the movie-night poll and files two office requests, once', async () => {
+    const { user: admin } = await ensureAdmin(t.db, {});
+    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const office = await sessionFor(t.app, admin);
+    const requests = (await call(t.app, 'GET', '/api/requests', undefined, office)).json<{
+      data: { title: string; status: string }[];
+      total: number;
+    }>();
+    expect(requests.total).toBe(2);
+    expect(requests.data.map((r) => r.status).sort()).toEqual(['in_progress', 'open']);
+    const reader = await sessionFor(
+      t.app,
+      residents.find((r) => !r.isLocked)!,
+    );
+    const search = await call(t.app, 'GET', '/api/messages/search?q=movie%20night%20film', undefined, reader);
+    const hit = search.json<{ messages: { pollId: string | null }[] }>().messages.find((m) => m.pollId);
+    expect(hit, search.body).toBeDefined();
+    const poll = await call(t.app, 'GET', `/api/polls/${hit!.pollId}`, undefined, reader);
+    expect(poll.json<{ poll: { voterCount: number; question: string } }>().poll).toMatchObject({
+      question: 'Movie night on Friday: which film?',
+      voterCount: 3,
+    });
   });
 
   it('R-PROFILE-2: the seeded profiles use only the allowed option values', () => {

@@ -4,11 +4,14 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createUser, findUserWithEmail } from '../users/service.ts';
 import { seedChat } from './chat.ts';
+import { seedBuilding } from './building.ts';
+import { seedAnnouncements } from './news.ts';
 import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
 
 /**
  * Seeds the demo community (`npm start -- --demo` or DEMO=1): the residents of seed/residents.ts
- * (one pending, one admin-locked), then the chat of seed/chat.ts. Idempotent: existing residents
+ * (one pending, one admin-locked), then the chat of seed/chat.ts, the announcements of
+ * seed/news.ts and the poll and office requests of seed/building.ts. Idempotent: existing residents
  * (by email) are kept as they are, and each later step checks for itself whether it already ran.
  * To extend: add a seed/<area>.ts step taking (db, users) and call it at the end.
  */
@@ -36,5 +39,7 @@ export async function seedDemo(
   }
   // The admin speaks first in the seeded chat (announcing the water shut-off, welcoming people).
   await seedChat(db, options.uploadDir, [options.admin, ...residents]);
+  await seedAnnouncements(db, options.admin);
+  await seedBuilding(db, options.uploadDir, [options.admin, ...residents]);
   return { residents };
 }

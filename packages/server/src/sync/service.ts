@@ -1,7 +1,8 @@
 import type { UserRow } from '../db/schema/index.ts';
 import type { ChatContext } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
-import { messagesChangedAfter, presentRows } from '../messages/service.ts';
+import { messagesChangedAfter } from '../messages/service.ts';
+import { presentRows } from '../messages/presented.ts';
 import type { SyncResult } from '@stoop/shared';
 
 /**

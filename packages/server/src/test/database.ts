@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, openPg, openPglite, type Database } from '../db/client.ts';
+import { adminQuery, databaseUrl } from './template.ts';
 
 export const PG_SKIP_MESSAGE =
   'SKIPPED: PostgreSQL suite — set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it';
@@ -11,9 +14,13 @@ export const usingPostgres = () => process.env.STOOP_TEST_DB === 'pg';
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or under STOOP_TEST_DB=pg a new
  * PostgreSQL database stoop_test_<random> created from TEST_DATABASE_URL and dropped on close.
+ * Both are copies of the run's migrated template when the project's global setup built one.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (!usingPostgres()) {
+    const templateFile = inject('pgliteTemplateFile');
+    if (templateFile)
+      return openPglite('memory://', { loadDataDir: new Blob([await readFile(templateFile)]) });
     const database = await openPglite('memory://');
     await migrateDatabase(database);
     return database;
@@ -21,17 +28,13 @@ export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error(PG_SKIP_MESSAGE);
   const name = `stoop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPg(url.toString());
-  await migrateDatabase(database);
+  const template = inject('pgTemplateDatabase');
+  await adminQuery(
+    adminUrl,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
+  const database = await openPg(databaseUrl(adminUrl, name));
+  if (!template) await migrateDatabase(database);
   const closePool = () => database.close();
   return {
     ...database,

@@ -10,30 +10,43 @@ import {
   type UserMetadata,
 } from '@stoop/shared';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../auth/cookies.ts';
+import { cookieNames } from '../auth/cookies.ts';
 import { randomToken } from '../auth/crypto.ts';
 import { csrfTokenFor } from '../auth/csrf.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession } from '../auth/session.ts';
 import { loadConfig, type Config, type EnvInput } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { outboxDir } from '../mail/mailer.ts';
 import { insertUser } from '../users/repo.ts';
 import { createTestDatabase } from './database.ts';
 
-export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+};
 
 /** Test defaults: quiet, and rate limits high enough that only the rate-limit tests hit them. */
 const TEST_ENV: EnvInput = {
   LOG_LEVEL: 'silent',
   SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
-  RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+  RATE_LIMIT_USER_PER_MINUTE: '100000',
+  RATE_LIMIT_SESSION_PER_MINUTE: '100000',
+  RATE_LIMIT_SENDS_PER_CONVERSATION_PER_MINUTE: '100000',
+  RATE_LIMIT_CHANNELS_PER_HOUR: '100000',
   RATE_LIMIT_LOGIN_PER_IP: '10000',
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
+  RATE_LIMIT_LOGIN_FREE_FAILURES: '10000',
   RATE_LIMIT_SIGNUP_PER_IP: '10000',
   RATE_LIMIT_SIGNUP_PER_ACCOUNT: '10000',
   RATE_LIMIT_PUBLIC_FORM_PER_IP: '10000',
+  RATE_LIMIT_RESET_MAIL_PER_ACCOUNT: '10000',
+  SOCKETS_PER_USER: '10000',
+  SOCKETS_PER_SESSION: '10000',
   PUBLIC_URL: 'http://stoop.test',
   WEB_DIST_DIR: '/nonexistent-web-dist',
 };
@@ -45,19 +58,22 @@ const TEST_ENV: EnvInput = {
 export async function createTestApp(
   overrides: EnvInput = {},
   build: Pick<BuildOptions, 'onRoute'> = {},
+  /** Another instance whose database this one shares, as behind a load balancer (it closes it). */
+  sharing?: TestApp,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stoop-test-'));
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...overrides });
-  const database = await createTestDatabase();
+  const database = sharing?.database ?? (await createTestDatabase());
   const app = await buildApp(config, { database, logger: false, ...build });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!sharing) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -119,18 +135,23 @@ export type AuthHeaders = { cookie: string; [CSRF_HEADER]: string };
 
 /** CSRF cookie + matching header for anonymous mutating calls. */
 export function csrfHeaders(app: FastifyInstance): AuthHeaders {
-  const secret = randomToken();
+  return csrfHeadersFor(app, randomToken());
+}
+
+function csrfHeadersFor(app: FastifyInstance, secret: string): AuthHeaders {
   return {
-    cookie: `${CSRF_COOKIE}=${secret}`,
+    cookie: `${cookieNames(app.config).csrf}=${secret}`,
     [CSRF_HEADER]: csrfTokenFor(app.config.SESSION_SECRET, secret),
   };
 }
 
 /** Headers (session cookie, CSRF cookie and x-csrf-token) that make `app.inject` act as `user`. */
 export async function sessionFor(app: FastifyInstance, user: Pick<UserRow, 'id'>): Promise<AuthHeaders> {
-  const { token } = await createSession(app.db, user.id, app.config.SESSION_TTL_DAYS);
-  const csrf = csrfHeaders(app);
-  return { cookie: `${SESSION_COOKIE}=${token}; ${csrf.cookie}`, [CSRF_HEADER]: csrf[CSRF_HEADER] };
+  const csrfSecret = randomToken();
+  const { token } = await createSession(app.db, user.id, app.config.SESSION_TTL_DAYS, { csrfSecret });
+  const csrf = csrfHeadersFor(app, csrfSecret);
+  const sessionCookie = `${cookieNames(app.config).session}=${token}`;
+  return { cookie: `${sessionCookie}; ${csrf.cookie}`, [CSRF_HEADER]: csrf[CSRF_HEADER] };
 }
 
 export type OutboxMail = { file: string; raw: string; to: string; subject: string; text: string };

@@ -1,8 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { AVATAR_SIZE_PX } from '@stoop/shared';
+import { loadSharp } from '../files/sharp.ts';
 import { badRequest } from '../http/errors.ts';
 
 /** Avatar file names we generate; anything else in a URL is refused before touching the disk. */
@@ -15,6 +15,7 @@ export const avatarDir = (uploadDir: string) => path.join(uploadDir, 'avatars');
  * square and stores it as webp under UPLOAD_DIR/avatars. Returns the file name.
  */
 export async function storeAvatar(uploadDir: string, input: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   let output: Buffer;
   try {
     output = await sharp(input, { limitInputPixels: 50_000_000 })

@@ -8,6 +8,7 @@ import {
   createTestApp,
   csrfHeaders,
   makeUser,
+  readOutbox,
   sessionFor,
   TEST_PASSWORD,
   type AuthHeaders,
@@ -108,6 +109,11 @@ describe('PUT /api/profile: email and password changes (R-PROFILE-4)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ user: User }>().user.email).toBe(email); // R-USER-14: stored lower-cased
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+    // R-PROFILE-6: the old address hears of it, naming the new one.
+    const notice = (await readOutbox(t.app)).filter((m) => m.to === user.email);
+    expect(notice.map((m) => m.subject)).toEqual(['Your Stoop email address was changed']);
+    expect(notice[0]?.text).toContain(email);
+    expect((await readOutbox(t.app)).filter((m) => m.to === email)).toEqual([]);
   });
 
   it('R-USER-14: an email taken by another account gives 409, in any case', async () => {

@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { metadataOf, presentPublic } from './present.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { endOtherSessions } from '../auth/service.ts';
+import { endOtherSessions } from '../auth/other-sessions.ts';
 import {
   countAdmins,
   countUsers,
@@ -192,7 +192,27 @@ export async function updateProfile(
   }
   // After the write: no one hears about a change that did not happen.
   announceProfile(ctx.bus, updated);
+  if (patch.email !== undefined) await tellOldAddress(ctx, user, patch.email);
   return updated;
+}
+
+/**
+ * R-PROFILE-6: the old address hears of an email change, so a taken-over account is noticed by its
+ * owner even after the thief moved it to an address of their own.
+ */
+async function tellOldAddress(ctx: Context, user: UserRow, newEmail: string): Promise<void> {
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Stoop email address was changed',
+    text: [
+      `Hi ${user.username},`,
+      '',
+      `The email address of your Stoop account was changed to ${newEmail}.`,
+      'Mails from Stoop now go to that address.',
+      '',
+      'If you did not make this change, contact your community admin at once.',
+    ].join('\n'),
+  });
 }
 
 /**

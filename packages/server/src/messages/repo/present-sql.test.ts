@@ -12,7 +12,7 @@ import {
 } from '../../conversations/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../../test/helpers.ts';
 import { call } from '../../test/http.ts';
-import { presentRows } from '../service.ts';
+import { presentRows } from '../presented.ts';
 
 /**
  * History pages are written by the database (present-sql.ts) while sockets, sync, threads and single

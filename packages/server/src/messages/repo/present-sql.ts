@@ -62,8 +62,11 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL, sees
       ${col(m, 'user_flagged_by')} as "userFlaggedBy",
       ${col(m, 'admin_flagged_by')} as "adminFlaggedBy",
       case when ${alive} then ${col(m, 'mentioned_users')} else '{}'::uuid[] end as "mentionedUsers",
-      ${col(m, 'admin_hidden')} as "adminHidden") md)
+      ${col(m, 'admin_hidden')} as "adminHidden",
+      ${col(m, 'bot')} as "bot") md)
       as "metadata",
     ${col(m, 'client_message_id')} as "clientMessageId",
+    ${col(m, 'poll_id')} as "pollId",
+    ${col(m, 'event_id')} as "eventId",
     ${col(m, 'seq')} as "seq"`;
 }
