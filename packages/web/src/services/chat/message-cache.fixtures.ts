@@ -24,6 +24,8 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     thumbnailUrl: null,
     metadata: { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [], adminHidden: false },
     clientMessageId: null,
+    pollId: null,
+    eventId: null,
     seq: n,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { READ_REPORT_DELAY_MS } from '@stoop/shared';
-import { chatApi } from '../chat-api.ts';
+import { chatApi } from '../api/chat-api.ts';
 import { clearReadReports, reportSeen } from './read-reports.ts';
 import { runSessionCleanup } from '../session/session-cleanup.ts';
 

@@ -1,6 +1,6 @@
 import { READ_REPORT_DELAY_MS } from '@stoop/shared';
-import { chatApi } from '../chat-api.ts';
-import { logger } from '../logger.ts';
+import { chatApi } from '../api/chat-api.ts';
+import { logger } from '../logger/logger.ts';
 import { registerSessionCleanup } from '../session/session-cleanup.ts';
 
 /** The highest seq seen per conversation since the last report. */

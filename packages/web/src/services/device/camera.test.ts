@@ -11,7 +11,7 @@ vi.mock('@capacitor/camera', () => ({
   CameraResultType: { Base64: 'base64' },
   CameraSource: { Camera: 'CAMERA' },
 }));
-vi.mock('../logger.ts', () => ({ logger: { error: vi.fn() } }));
+vi.mock('../logger/logger.ts', () => ({ logger: { error: vi.fn() } }));
 
 const at = new Date('2026-11-23T18:32:04.123Z');
 

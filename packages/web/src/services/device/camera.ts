@@ -6,7 +6,7 @@
  * and desktops, which have no camera capture there, show the ordinary file picker.
  */
 import { TEXTS } from '@stoop/shared/texts';
-import { logger } from '../logger.ts';
+import { logger } from '../logger/logger.ts';
 import { isNativePlatform } from './platform.ts';
 
 const AVATAR_PHOTO_QUALITY = 80;

@@ -12,7 +12,7 @@ import { buildBatch, fitBatch, payloadBytes } from './logger-payload.ts';
 import { RateLimiter } from './logger-rate.ts';
 import { sanitizeContext, shortenUrl } from './logger-sanitize.ts';
 import { getLogSessionId, LOG_SESSION_KEY } from './logger-session.ts';
-import { Logger } from '../logger.ts';
+import { Logger } from './logger.ts';
 import { reportLayoutShift, reportWebVital } from './logger-vitals.ts';
 import type { Metric } from 'web-vitals';
 

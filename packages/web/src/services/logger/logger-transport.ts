@@ -4,7 +4,7 @@
  * the server intake accepts it without CSRF).
  */
 import { CORRELATION_ID_HEADER, CSRF_HEADER, LOG_SEND_TIMEOUT_MS, type LogBatch } from '@stoop/shared';
-import { getApiBaseUrl, getCsrfToken } from '../api.ts';
+import { getApiBaseUrl, getCsrfToken } from '../http/client.ts';
 import { newId } from './logger-session.ts';
 
 export const LOG_INTAKE_PATH = '/api/logs/frontend';

@@ -3,8 +3,8 @@
  * the maintained `web-vitals` package (3 per 20 s), layout shifts from a PerformanceObserver
  * (5 per 10 s) and one navigation timing report after load (2 per 30 s).
  */
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { Logger } from '../logger.ts';
+import type { Metric } from 'web-vitals';
+import type { Logger } from './logger.ts';
 
 export function reportWebVital(logger: Logger, metric: Metric): boolean {
   return logger.report('webVitals', `web-vital ${metric.name}`, {
@@ -41,15 +41,27 @@ function reportPerformance(logger: Logger): boolean {
   });
 }
 
-/** Subscribes once; every callback goes through the logger's rate limits. */
-export function startPerformanceTelemetry(logger: Logger): void {
+/**
+ * Subscribes once; every callback goes through the logger's rate limits. `web-vitals` loads as its
+ * own chunk, off the first load (R-DELIVERY-7); its observers read buffered entries, so nothing
+ * is missed by subscribing a moment later. Resolves once subscribed.
+ */
+export async function startPerformanceTelemetry(logger: Logger): Promise<void> {
+  observeLayoutShifts(logger);
+  const afterLoad = () => setTimeout(() => reportPerformance(logger), 0);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+
+  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
   const onMetric = (metric: Metric) => void reportWebVital(logger, metric);
   onCLS(onMetric);
   onFCP(onMetric);
   onINP(onMetric);
   onLCP(onMetric);
   onTTFB(onMetric);
+}
 
+function observeLayoutShifts(logger: Logger): void {
   if (
     typeof PerformanceObserver !== 'undefined' &&
     PerformanceObserver.supportedEntryTypes?.includes('layout-shift')
@@ -59,8 +71,4 @@ export function startPerformanceTelemetry(logger: Logger): void {
     });
     observer.observe({ type: 'layout-shift', buffered: true });
   }
-
-  const afterLoad = () => setTimeout(() => reportPerformance(logger), 0);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
 }

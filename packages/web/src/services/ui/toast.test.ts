@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
 
 const sonnerMock = vi.hoisted(() => ({
@@ -9,9 +9,34 @@ const sonnerMock = vi.hoisted(() => ({
 }));
 vi.mock('sonner', () => ({ toast: sonnerMock }));
 
-import { sonnerDuration, toast, TOAST_DEFAULTS } from './toast.ts';
+import { loadToasts, sonnerDuration, toast, TOAST_DEFAULTS, toastOutlet } from './toast.ts';
 
 describe('toast service', () => {
+  it('R-DELIVERY-7: toasts sent before sonner loads wait for the outlet, then show in order', async () => {
+    vi.clearAllMocks();
+    let loaded: unknown = null;
+    const detach = toastOutlet.attach((module) => (loaded = module));
+    toast.error('First');
+    toast.info('Second');
+    expect(sonnerMock.error).not.toHaveBeenCalled();
+    await loadToasts();
+    expect(loaded).not.toBeNull();
+    // Loaded, but the outlet's Toaster does not listen yet.
+    expect(sonnerMock.error).not.toHaveBeenCalled();
+    toastOutlet.ready();
+    expect(sonnerMock.error).toHaveBeenCalledWith('First', expect.objectContaining({ closeButton: true }));
+    expect(sonnerMock.info).toHaveBeenCalledWith('Second', expect.objectContaining({ closeButton: true }));
+    expect(sonnerMock.error.mock.invocationCallOrder[0]).toBeLessThan(
+      sonnerMock.info.mock.invocationCallOrder[0]!,
+    );
+    detach();
+  });
+});
+
+describe('toast service (sonner loaded)', () => {
+  beforeAll(async () => {
+    await loadToasts();
+  });
   beforeEach(() => vi.clearAllMocks());
 
   it('R-PWA-7: bottom position', () => {

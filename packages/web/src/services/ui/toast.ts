@@ -1,9 +1,17 @@
 /**
  * The one toast service (R-PWA-7 toast defaults). Every user-visible error of R-ERR-10 goes through
  * `toast.error(...)`, so position, duration and close button are decided here and nowhere else.
+ *
+ * sonner is its own chunk (R-DELIVERY-7): most page loads never show a toast, so it loads with the
+ * first one (or once the page is idle, see AppToaster). Calls made before it arrives wait in order
+ * and run once the module has loaded and the app's outlet (AppToaster) listens, since a toast sent
+ * before sonner's Toaster subscribes would never show.
  */
-import { toast as sonner, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
+
+type SonnerModule = typeof import('sonner');
+type SonnerToast = SonnerModule['toast'];
 
 /**
  * R-PWA-7 says "duration 0 (no auto-close)"; sonner treats 0 as "close at once", so 0 maps to
@@ -29,6 +37,63 @@ export interface ToastOptions {
   id?: string;
 }
 
+let loading: Promise<SonnerModule> | null = null;
+let sonnerModule: SonnerModule | null = null;
+let sonner: SonnerToast | null = null;
+/** True while an outlet is mounted whose Toaster has not subscribed yet. */
+let outletPending = false;
+let queue: ((t: SonnerToast) => void)[] = [];
+const loadListeners = new Set<(module: SonnerModule) => void>();
+
+function flush(): void {
+  if (sonner === null || outletPending) return;
+  const calls = queue;
+  queue = [];
+  for (const call of calls) call(sonner);
+}
+
+/** Loads sonner once; resolves with the module (AppToaster renders its Toaster from it). */
+export function loadToasts(): Promise<SonnerModule> {
+  loading ??= import('sonner').then((module) => {
+    sonnerModule = module;
+    sonner = module.toast;
+    for (const listener of loadListeners) listener(module);
+    flush();
+    return module;
+  });
+  return loading;
+}
+
+/**
+ * The outlet's side of the hand-over: `attach` when the outlet mounts (toasts then wait for its
+ * Toaster), `ready` once the Toaster listens, `detach` when it unmounts.
+ */
+export const toastOutlet = {
+  attach(onLoad: (module: SonnerModule) => void): () => void {
+    outletPending = true;
+    loadListeners.add(onLoad);
+    if (sonnerModule !== null) onLoad(sonnerModule);
+    return () => {
+      loadListeners.delete(onLoad);
+      outletPending = false;
+      flush();
+    };
+  },
+  ready(): void {
+    outletPending = false;
+    flush();
+  },
+};
+
+function run(call: (t: SonnerToast) => void): void {
+  if (sonner !== null && !outletPending && queue.length === 0) {
+    call(sonner);
+    return;
+  }
+  queue.push(call);
+  void loadToasts();
+}
+
 function options(opts?: ToastOptions): ExternalToast {
   const out: ExternalToast = {
     duration: TOAST_DEFAULTS.duration,
@@ -39,17 +104,24 @@ function options(opts?: ToastOptions): ExternalToast {
   return out;
 }
 
+/**
+ * Each call returns the toast's id when the caller named one (`opts.id`), else undefined: while
+ * sonner loads there is no generated id yet.
+ */
 export const toast = {
-  error(message: string, opts?: ToastOptions): string | number {
-    return sonner.error(message, options(opts));
+  error(message: string, opts?: ToastOptions): string | number | undefined {
+    run((t) => t.error(message, options(opts)));
+    return opts?.id;
   },
-  success(message: string, opts?: ToastOptions): string | number {
-    return sonner.success(message, options(opts));
+  success(message: string, opts?: ToastOptions): string | number | undefined {
+    run((t) => t.success(message, options(opts)));
+    return opts?.id;
   },
-  info(message: string, opts?: ToastOptions): string | number {
-    return sonner.info(message, options(opts));
+  info(message: string, opts?: ToastOptions): string | number | undefined {
+    run((t) => t.info(message, options(opts)));
+    return opts?.id;
   },
   dismiss(id?: string | number): void {
-    sonner.dismiss(id);
+    run((t) => t.dismiss(id));
   },
 };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, json } from '../test/fake-server.ts';
-import { setCsrfToken } from './api.ts';
+import { installFakeServer, json } from '../../test/fake-server.ts';
+import { setCsrfToken } from '../http/client.ts';
 import { chatApi } from './chat-api.ts';
-import { logger } from './logger.ts';
+import { logger } from '../logger/logger.ts';
 
 const conversationId = '01900000-0000-7000-8000-000000000001';
 const sent = { message: { id: 'm-1', content: 'hello' } };

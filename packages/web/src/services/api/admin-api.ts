@@ -3,7 +3,7 @@
  * route table client. Types only from @stoop/shared, so no zod reaches the first load.
  */
 import type { AdminUsersPage, AuditLogQuery, BulkApproveResult, Role, User, UserStatus } from '@stoop/shared';
-import { callApi } from './api-calls.ts';
+import { callApi } from '../http/client.ts';
 
 export interface AccountsQuery {
   status?: UserStatus;

@@ -14,9 +14,9 @@ import type {
   SearchResult,
 } from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
-import { api } from './api.ts';
-import { callApi } from './api-calls.ts';
-import type { UploadOptions } from './upload.ts';
+import { api } from '../http/client.ts';
+import { callApi } from '../http/client.ts';
+import { uploadApi, type UploadOptions } from '../http/upload.ts';
 
 export type { ConversationDetails, MessagesPage, Thread };
 export type SyncPage = SyncResult;
@@ -70,7 +70,7 @@ export const chatApi = {
   async createDirect(otherUserId: string): Promise<Conversation> {
     // XHR keeps the status text for the R-ERR-1, R-ERR-2 error texts (see upload.ts).
     const body = { type: 'direct' as const, participantIds: [otherUserId] };
-    return (await callApi('createConversation', { body, upload: {} })).conversation;
+    return (await uploadApi('createConversation', { body })).conversation;
   },
 
   async createChannel(input: ChannelInput): Promise<Conversation> {
@@ -79,7 +79,7 @@ export const chatApi = {
     form.set('name', input.name);
     form.set('description', input.description);
     if (input.icon) form.set('icon', input.icon);
-    return (await callApi('createConversation', { body: form, upload: {} })).conversation;
+    return (await uploadApi('createConversation', { body: form })).conversation;
   },
 
   async updateConversation(conversationId: string, input: Partial<ChannelInput>): Promise<Conversation> {
@@ -132,7 +132,7 @@ export const chatApi = {
       form.set('clientMessageId', input.clientMessageId);
       if (input.parentMessageId) form.set('parentMessageId', input.parentMessageId);
       form.set('file', input.file);
-      return (await callApi('sendMessage', { params, body: form, upload: options })).message;
+      return (await uploadApi('sendMessage', { params, body: form }, options)).message;
     }
     const body: { content: string; clientMessageId: string; parentMessageId?: string } = {
       content: input.content,

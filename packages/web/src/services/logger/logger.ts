@@ -11,11 +11,11 @@ import {
   type LogEntry,
   type LogLevel,
 } from '@stoop/shared';
-import { buildBatch, fitBatch, type BatchMetaInput } from './logger/logger-payload.ts';
-import { RateLimiter, type RateLimitedKind } from './logger/logger-rate.ts';
-import { sanitizeContext, shortenUrl } from './logger/logger-sanitize.ts';
-import { getLogSessionId } from './logger/logger-session.ts';
-import { beaconBatch, postBatch } from './logger/logger-transport.ts';
+import { buildBatch, fitBatch, type BatchMetaInput } from './logger-payload.ts';
+import { RateLimiter, type RateLimitedKind } from './logger-rate.ts';
+import { sanitizeContext, shortenUrl } from './logger-sanitize.ts';
+import { getLogSessionId } from './logger-session.ts';
+import { beaconBatch, postBatch } from './logger-transport.ts';
 
 export type { LogEntry, LogLevel };
 

@@ -3,7 +3,7 @@
  * @stoop/shared, so no zod reaches the first load.
  */
 import type { FlaggedPage, Message } from '@stoop/shared';
-import { callApi } from './api-calls.ts';
+import { callApi } from '../http/client.ts';
 
 export const FLAGGED_PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@
  * Types only from @stoop/shared, so no zod reaches the pages that use these.
  */
 import type { BillingResponse, PlanId, StatsResponse } from '@stoop/shared';
-import { callApi } from './api-calls.ts';
+import { callApi } from '../http/client.ts';
 
 /** The viewer's offset east of UTC in minutes (getTimezoneOffset has the opposite sign). */
 function viewerUtcOffsetMinutes(date: Date = new Date()): number {

@@ -1,6 +1,6 @@
 /** Calls for the public account screens and the profile (R-API-7, R-API-27, R-API-28). */
 import type { User } from '@stoop/shared';
-import { callApi } from './api-calls.ts';
+import { callApi } from '../http/client.ts';
 
 export async function requestPasswordReset(email: string): Promise<void> {
   await callApi('forgotPassword', { body: { email } });

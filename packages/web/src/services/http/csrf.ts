@@ -3,8 +3,8 @@
  * as x-csrf-token on every request. A failed fetch is only logged: the app keeps working for reads
  * and the next mutating call gets the server's CSRF error.
  */
-import { api, setCsrfToken } from './api.ts';
-import { logger } from './logger.ts';
+import { api, setCsrfToken } from './client.ts';
+import { logger } from '../logger/logger.ts';
 
 interface CsrfTokenResponse {
   csrfToken?: unknown;

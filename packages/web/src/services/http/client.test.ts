@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, LOGIN_TIMEOUT_MS } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
-import { useAuthStore } from '../stores/auth.ts';
-import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
-import { ApiError, api, CLIENT_ERROR_CODES, getCsrfToken, setCsrfToken } from './api.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { apiError, installFakeServer, json, makeUser } from '../../test/fake-server.ts';
+import { ApiError, api, CLIENT_ERROR_CODES, getCsrfToken, setCsrfToken } from './client.ts';
 import { fetchCsrfToken } from './csrf.ts';
-import { logger } from './logger.ts';
+import { logger } from '../logger/logger.ts';
 
 beforeEach(() => {
   setCsrfToken(null);

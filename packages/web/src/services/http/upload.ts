@@ -5,9 +5,17 @@
  * header are the api client's; status 0 for network failures.
  */
 import { CSRF_HEADER } from '@stoop/shared/constants';
-import { errorFromAnswer, getApiBaseUrl, getCsrfToken, networkError, parseAnswer } from './api.ts';
-
-export { DetailedApiError } from './api.ts';
+import type { ApiResponse } from '@stoop/shared';
+import type { CallName } from '@stoop/shared/api/routes';
+import {
+  callTarget,
+  errorFromAnswer,
+  getApiBaseUrl,
+  getCsrfToken,
+  networkError,
+  parseAnswer,
+  type CallInput,
+} from './client.ts';
 
 export interface UploadOptions {
   /** Called with a 0..1 fraction while the body is sent. */
@@ -16,7 +24,7 @@ export interface UploadOptions {
 }
 
 /** One request; FormData goes as multipart, anything else as JSON. */
-export function xhrRequest<T>(
+function xhrRequest<T>(
   method: 'POST' | 'PUT' | 'PATCH',
   path: string,
   body: unknown,
@@ -48,4 +56,15 @@ export function xhrRequest<T>(
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(isForm ? body : JSON.stringify(body));
   });
+}
+
+/** One call of the route table over XHR, for its upload progress (a send with a file). */
+export function uploadApi<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: UploadOptions = {},
+): Promise<ApiResponse<N>> {
+  const { method, path } = callTarget(name, input);
+  if (method === 'GET' || method === 'DELETE') throw new Error(`${name} sends no body to upload`);
+  return xhrRequest<ApiResponse<N>>(method, path, input.body, options);
 }

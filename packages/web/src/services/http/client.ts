@@ -1,10 +1,16 @@
 /**
  * The one HTTP client of the app (R-API-38, R-API-37): same-origin fetch with cookies, JSON in and out, the
  * CSRF token as a default header once known, no default time-out and a per-call one on demand.
- * It stays free of zod so it can sit in the first-load bundle.
+ * `callApi('getMessages', {params, query})` is the typed call of the shared route table: it builds
+ * the path from the table and answers with the call's response type, inferred from the shared
+ * schemas. Only the zod-free half of the table is loaded here (first-load bundle); the schemas are
+ * used as types alone. A send with a file goes over XHR for upload progress (upload.ts), with the
+ * same errors and CSRF header.
  */
+import type { ApiBody, ApiParams, ApiQuery, ApiResponse } from '@stoop/shared';
+import { API_ROUTES, fillPath, type CallName } from '@stoop/shared/api/routes';
 import { CSRF_HEADER } from '@stoop/shared/constants';
-import { apiBaseUrl } from './device/server-url.ts';
+import { apiBaseUrl } from '../device/server-url.ts';
 
 /** Codes the client itself assigns when no server answer exists. */
 export const CLIENT_ERROR_CODES = { timeout: 'TIMEOUT', network: 'NETWORK_ERROR' } as const;
@@ -129,7 +135,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Sends one request and resolves with the parsed JSON body (undefined for 204). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer =
@@ -184,3 +190,65 @@ export const api = {
   patch: withMethod('PATCH'),
   delete: withMethod('DELETE'),
 } satisfies Record<string, Shortcut>;
+
+type Route<N extends CallName> = (typeof API_ROUTES)[N];
+
+type ParamsPart<N extends CallName> =
+  ApiParams<N> extends undefined ? { params?: undefined } : { params: ApiParams<N> };
+type QueryPart<N extends CallName> =
+  ApiQuery<N> extends undefined ? { query?: undefined } : { query?: ApiQuery<N> };
+/** A multipart call takes a FormData (or the same fields as JSON). */
+type BodyPart<N extends CallName> = Route<N>['encoding'] extends 'multipart'
+  ? { body?: ApiBody<N> | FormData }
+  : ApiBody<N> extends undefined
+    ? { body?: undefined }
+    : { body: ApiBody<N> };
+
+export type CallInput<N extends CallName> = ParamsPart<N> &
+  QueryPart<N> &
+  BodyPart<N> & {
+    timeoutMs?: number;
+    signal?: AbortSignal;
+  };
+
+/** No argument needed when the call has no required part. */
+export type CallArgs<N extends CallName> =
+  Record<string, never> extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
+/** Query values as strings; undefined ones are left out. */
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+type Method = NonNullable<RequestOptions['method']>;
+
+/** The method and the filled-in path (with its query) of one call of the route table. */
+export function callTarget<N extends CallName>(
+  name: N,
+  input: { params?: object | undefined; query?: object | undefined } | undefined,
+): { method: Method; path: string } {
+  const route: { method: string; path: string } = API_ROUTES[name];
+  const params = input?.params as Record<string, string> | undefined;
+  return {
+    method: route.method as Method,
+    path: `${fillPath(route.path, params)}${queryString(input?.query ?? undefined)}`,
+  };
+}
+
+/** One call of the route table; resolves with its parsed answer (undefined for a 204). */
+export function callApi<N extends CallName>(name: N, ...[input]: CallArgs<N>): Promise<ApiResponse<N>> {
+  const { method, path } = callTarget(name, input);
+  const body: unknown = input?.body;
+  return request<ApiResponse<N>>(path, {
+    method,
+    ...(body === undefined ? {} : { body }),
+    ...(input?.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
+    ...(input?.signal ? { signal: input.signal } : {}),
+  });
+}

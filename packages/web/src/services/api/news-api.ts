@@ -9,7 +9,7 @@ import type {
   NotificationsPage,
   UpdateAnnouncementBody,
 } from '@stoop/shared';
-import { api } from './api.ts';
+import { api } from '../http/client.ts';
 
 const enc = encodeURIComponent;
 
@@ -44,5 +44,9 @@ export const newsApi = {
   async muteConversation(conversationId: string, muted: boolean): Promise<boolean> {
     const path = `/api/conversations/${enc(conversationId)}/mute`;
     return (await api.put<{ muted: boolean }>(path, { body: { muted } })).muted;
+  },
+  async mutedConversations(): Promise<string[]> {
+    return (await api.get<{ conversationIds: string[] }>('/api/notifications/muted-conversations'))
+      .conversationIds;
   },
 };

@@ -8,9 +8,9 @@ import {
   LOG_SEND_TIMEOUT_MS,
   type LogBatch,
 } from '@stoop/shared';
-import { setCsrfToken } from './api.ts';
+import { setCsrfToken } from '../http/client.ts';
 import { Logger } from './logger.ts';
-import { LOG_INTAKE_PATH } from './logger/logger-transport.ts';
+import { LOG_INTAKE_PATH } from './logger-transport.ts';
 
 type FetchArgs = [string, RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();

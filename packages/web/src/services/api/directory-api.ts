@@ -1,7 +1,7 @@
 /** The resident directory's call (R-API-8, R-PROFILE-3): GET /api/users with search and filters. */
 import type { PublicUser } from '@stoop/shared';
 import type { EnumeratedProfileField } from '@stoop/shared/schemas/profile-options';
-import { callApi } from './api-calls.ts';
+import { callApi } from '../http/client.ts';
 
 /** The filters as the screen edits them; '' (or an empty list) means "any". */
 export interface DirectoryFilters {
