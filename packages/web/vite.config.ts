@@ -71,6 +71,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph `npm run bench:web` measures first-load JS from.
+    manifest: true,
     // Targets the browsers Capacitor 7 supports (Android WebView 60+ is transpiled by the
     // default; modern syntax keeps the entry chunk small).
     target: 'es2022',

@@ -89,3 +89,10 @@ await writePng(
 for (const name of ['splash-2732x2732.png', 'splash-2732x2732-1.png', 'splash-2732x2732-2.png']) {
   await splash(2732, 2732, join(iosAssets, 'Splash.imageset', name));
 }
+
+// The web push badge (R-PUSH-10): the motif alone in white; Android draws only its alpha.
+const silhouette = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `${motif.replace(/fill="#[0-9a-fA-F]{3,6}"/g, 'fill="#fff"')}</svg>`,
+);
+await writePng(render(silhouette, 96), join(webDir, 'public/icons/badge-96.png'));

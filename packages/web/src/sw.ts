@@ -7,13 +7,21 @@
  *   opened conversations still open offline;
  * - waits for the page's "Reload" (SKIP_WAITING) before taking over, so an update never swaps
  *   code under a resident mid-typing;
- * - push / notificationclick: the extension point of the push issue. A tap navigates to the
- *   link in the notification's data (R-PUSH-2).
+ * - push: one notification per conversation, re-alerting when a burst updates it (R-PUSH-10);
+ *   notificationclick focuses an open window and navigates it to the link in the notification's
+ *   data, else opens one there (R-PUSH-2).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE_NAME, isCachedApiPath, notificationTarget, SW_MESSAGES } from './services/pwa/sw-rules.ts';
+import {
+  API_CACHE_NAME,
+  isCachedApiPath,
+  notificationFromPush,
+  notificationTarget,
+  parsePushPayload,
+  SW_MESSAGES,
+} from './services/pwa/sw-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -53,24 +61,20 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     event.waitUntil(caches.delete(API_CACHE_NAME).then(() => undefined));
 });
 
-/** Push extension point: shows what the server sent; the push issue adds badges and grouping. */
+/** R-PUSH-10: shows what the server sent, one notification per conversation. */
 self.addEventListener('push', (event: PushEvent) => {
-  let payload: { title?: string; body?: string; url?: string; tag?: string } = {};
-  try {
-    payload = (event.data?.json() ?? {}) as typeof payload;
-  } catch {
-    payload = { body: event.data?.text() ?? '' };
-  }
-  const options: NotificationOptions = {
-    body: payload.body ?? '',
-    icon: '/icons/icon-192.png',
-    data: { url: payload.url ?? '/' },
-  };
-  if (payload.tag) options.tag = payload.tag;
-  event.waitUntil(self.registration.showNotification(payload.title ?? 'Stoop', options));
+  const payload = parsePushPayload(event.data);
+  event.waitUntil(
+    (async () => {
+      const tag = (payload as { tag?: unknown }).tag;
+      const shown = typeof tag === 'string' ? await self.registration.getNotifications({ tag }) : [];
+      const { title, options } = notificationFromPush(payload, shown.length);
+      await self.registration.showNotification(title, options);
+    })(),
+  );
 });
 
-/** R-PUSH-2: a tap navigates to the link in the notification's data. */
+/** R-PUSH-2: a tap brings an open window to the link in the notification's data, else opens one. */
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
   const target = notificationTarget(event.notification.data, self.location.origin);
@@ -79,9 +83,12 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const client = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (client) {
-        await client.focus();
-        await client.navigate(target);
-        return;
+        // Both start at once, while the click still allows window interaction; navigate() is
+        // refused for a window this worker does not control (opened before it): then a new one.
+        const focusing = client.focus().catch(() => undefined);
+        const navigated = await client.navigate(target).catch(() => null);
+        await focusing;
+        if (navigated) return;
       }
       await self.clients.openWindow(target);
     })(),

@@ -3,30 +3,56 @@
  * service (R-PWA-7): bottom position, no auto-close, a close button on every toast, enter 400 ms
  * and leave 300 ms (the durations are CSS variables read by styles/theme.css). It also mounts the
  * PWA update prompt.
+ *
+ * sonner is not part of the first load (R-DELIVERY-7): the outlet renders its Toaster once the
+ * toast service has loaded it, for the first toast or a few seconds after the page has loaded.
  */
-import type { CSSProperties } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DEFAULTS } from '../services/ui/toast.ts';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { whenPageIdle } from '../services/device/idle.ts';
+import { loadToasts, TOAST_DEFAULTS, toastOutlet } from '../services/ui/toast.ts';
 import { useThemeStore } from '../stores/theme.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
+
+type SonnerModule = Awaited<ReturnType<typeof loadToasts>>;
 
 const animationVars = {
   '--toast-enter-ms': `${TOAST_DEFAULTS.enterMs}ms`,
   '--toast-leave-ms': `${TOAST_DEFAULTS.leaveMs}ms`,
 } as CSSProperties;
 
+/** Rendered after the Toaster, so its effect runs once the Toaster has subscribed to new toasts. */
+function ToasterListening() {
+  useEffect(() => toastOutlet.ready(), []);
+  return null;
+}
+
 export function AppToaster() {
   const resolved = useThemeStore((s) => s.resolved);
+  const [sonner, setSonner] = useState<SonnerModule | null>(null);
+  useEffect(() => toastOutlet.attach(setSonner), []);
+  // A few seconds after the page has loaded, so a toast shown offline later still finds sonner.
+  useEffect(
+    () =>
+      sonner === null
+        ? whenPageIdle(() => void loadToasts().catch(() => undefined), { delayMs: 4000, timeoutMs: 5000 })
+        : undefined,
+    [sonner],
+  );
   return (
     <>
-      <Toaster
-        position={TOAST_DEFAULTS.position}
-        duration={TOAST_DEFAULTS.duration}
-        closeButton={TOAST_DEFAULTS.closeButton}
-        theme={resolved}
-        style={animationVars}
-        className="stoop-toaster"
-      />
+      {sonner ? (
+        <>
+          <sonner.Toaster
+            position={TOAST_DEFAULTS.position}
+            duration={TOAST_DEFAULTS.duration}
+            closeButton={TOAST_DEFAULTS.closeButton}
+            theme={resolved}
+            style={animationVars}
+            className="stoop-toaster"
+          />
+          <ToasterListening />
+        </>
+      ) : null}
       {/* The PWA reload prompt and offline-ready toast live with the toasts (one mount point). */}
       <UpdatePrompt />
     </>

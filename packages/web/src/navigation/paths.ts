@@ -13,6 +13,8 @@ export const PATHS = {
   unauthorized: '/unauthorized',
   awaitingApproval: '/awaiting-approval',
   accountSettings: '/account_settings',
+  /** R-PUSH-9: push on this device, the resident's devices, sign out everywhere. */
+  notificationSettings: '/account_settings/notifications',
   mainDashboard: '/main_dashboard',
   adminDashboard: '/admin_dashboard',
 } as const;
@@ -32,6 +34,12 @@ export const DASHBOARD_PATHS = {
   search: `${main}/search`,
   /** R-PROFILE-3: the resident directory. */
   residents: `${main}/residents`,
+  /** R-REQ-9: a resident's building requests to the office, and one of them. */
+  requests: `${main}/requests`,
+  request: (requestId: string) => `${main}/requests/${encodeURIComponent(requestId)}`,
+  /** R-EVENT-10: upcoming events, and one of them. */
+  events: `${main}/events`,
+  event: (eventId: string) => `${main}/events/${encodeURIComponent(eventId)}`,
   statistics: `${admin}/statistics`,
   billing: `${admin}/billing`,
   userApproval: `${admin}/user-approval`,
@@ -39,4 +47,6 @@ export const DASHBOARD_PATHS = {
   adminAnnouncements: `${admin}/announcements`,
   // ---- user approval: the audit log (R-ADMIN-17) ----
   auditLog: `${admin}/audit-log`,
+  /** R-REQ-10: the office's queue of building requests. */
+  adminRequests: `${admin}/requests`,
 } as const;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@stoop/shared';
 import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { setNavigator } from '../navigation/navigate.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { handleServerEvent } from '../realtime/server-events.ts';

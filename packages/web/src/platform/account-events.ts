@@ -4,7 +4,7 @@
  */
 import type { PublicUser } from '@stoop/shared';
 import { PATHS } from '../navigation/paths.ts';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { navigateTo } from '../navigation/navigate.ts';
 import { runSessionCleanup } from '../services/session/session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';

@@ -4,7 +4,6 @@
  * worker take over and reloads once it controls the page. Web only: the native apps ship their
  * files inside the app bundle.
  */
-import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_UPDATE_INTERVAL_MS } from '@stoop/shared';
 import { usePwaStore } from '../stores/pwa.ts';
 import { SW_MESSAGES } from '../services/pwa/sw-rules.ts';
@@ -36,8 +35,14 @@ export function serviceWorkerSupported(): boolean {
 
 export async function registerServiceWorker(options: RegisterOptions = {}): Promise<WorkboxLike | null> {
   if (registered) return registered;
-  const createWorkbox = options.createWorkbox ?? ((url: string) => new Workbox(url, { scope: '/' }));
   const reload = options.reload ?? (() => window.location.reload());
+  // workbox-window loads as its own chunk, off the first load (R-DELIVERY-7).
+  let createWorkbox = options.createWorkbox;
+  if (!createWorkbox) {
+    const { Workbox } = await import('workbox-window');
+    createWorkbox = (url: string) => new Workbox(url, { scope: '/' });
+  }
+  if (registered) return registered;
   const wb = createWorkbox(SERVICE_WORKER_URL);
   registered = wb;
   const store = usePwaStore.getState();

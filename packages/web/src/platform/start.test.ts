@@ -14,7 +14,7 @@ vi.mock('web-vitals', () => ({
 }));
 
 import { startPlatform } from './start.ts';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { memoryMonitor } from '../services/device/memory.ts';
 import { clearOfflineData } from './pwa.ts';
 import { runSessionCleanup } from '../services/session/session-cleanup.ts';

@@ -2,10 +2,10 @@
  * Starts the client platform services once, from main.tsx: the theme (before first paint, so
  * there is no flash), the diagnostic logger and its performance telemetry, the memory monitor,
  * the conversation activity list, the web safe area, style preloading and, on the web, the
- * service worker. Safe to call twice (the second call does nothing).
+ * service worker; in the native app, push and the back button. Safe to call twice (the second call does nothing).
  */
 import '../styles/theme.css';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { startPerformanceTelemetry } from '../services/logger/logger-vitals.ts';
 import { memoryMonitor } from '../services/device/memory.ts';
 import { isNativePlatform } from '../services/device/platform.ts';
@@ -14,6 +14,7 @@ import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { applyWebSafeArea, scheduleStylePreloads } from '../services/device/style-preload.ts';
 import { useActivityStore } from '../stores/activity.ts';
 import { useThemeStore } from '../stores/theme.ts';
+import { startNativeShellLogged } from './native-shell.ts';
 
 let started = false;
 
@@ -22,11 +23,16 @@ export function startPlatform(): void {
   started = true;
   useThemeStore.getState().init();
   logger.start();
-  startPerformanceTelemetry(logger);
+  startPerformanceTelemetry(logger).catch((error: unknown) =>
+    logger.error('Performance telemetry failed to start', error),
+  );
   memoryMonitor.start();
   useActivityStore.getState().load();
   scheduleStylePreloads();
-  if (isNativePlatform()) return;
+  if (isNativePlatform()) {
+    startNativeShellLogged();
+    return;
+  }
   applyWebSafeArea();
   // Sign-out: the next person on this device must not open the previous resident's cached chats.
   registerSessionCleanup(clearOfflineData);

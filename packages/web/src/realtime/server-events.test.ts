@@ -1,42 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, User } from '@stoop/shared';
 import { applyPage } from '../services/chat/message-cache.ts';
 import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
-import { connectSocket, disconnectSocket } from './socket.ts';
+import { startSocketServer, type TestSocketServer } from '../test/socket-server.ts';
+import { connectSocket, disconnectSocket, getSocket } from './socket.ts';
 
-/** A stand-in for socket.io-client's socket: fires server events on demand. */
-const fake = vi.hoisted(() => {
-  type Listener = (...args: unknown[]) => void;
-  const listeners = new Map<string, Listener[]>();
-  return {
-    on(name: string, listener: Listener) {
-      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
-      return this;
-    },
-    fire(name: string, ...args: unknown[]) {
-      for (const listener of listeners.get(name) ?? []) listener(...args);
-    },
-    connect() {
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      listeners.clear();
-      return this;
-    },
-    emit() {
-      return this;
-    },
-    connected: false,
-  };
+let server: TestSocketServer;
+
+beforeAll(async () => {
+  server = await startSocketServer();
 });
-vi.mock('socket.io-client', () => ({ io: () => fake }));
+afterAll(async () => {
+  await server.close();
+});
+
+/** Connects the client under test and resolves once the server holds its socket. */
+async function connected(): Promise<void> {
+  await connectSocket();
+  await vi.waitFor(() => expect(getSocket()?.connected).toBe(true));
+}
 
 const conversation = { id: 'c1', unreadCount: 0, metadata: {} } as Conversation;
 const cached = () => useMessagesStore.getState().cache.conversations.c1!.messages;
@@ -56,12 +42,13 @@ afterEach(() => {
 });
 
 describe('incoming server events are checked against the shared schemas', () => {
-  it('a malformed message:new is logged and dropped; the stores stay as they were', () => {
+  it('a malformed message:new is logged and dropped; the stores stay as they were', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
-    connectSocket();
+    await connected();
     const { content: _content, ...withoutContent } = makeMessage({ id: 'bad', seq: 1 });
-    expect(() => fake.fire('message:new', { message: withoutContent })).not.toThrow();
-    expect(() => fake.fire('message:new', 'not an object')).not.toThrow();
+    server.emit('message:new', { message: withoutContent });
+    server.emit('message:new', 'not an object');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(cached()).toEqual([]);
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(0);
     expect(warn).toHaveBeenCalledTimes(2);
@@ -71,22 +58,23 @@ describe('incoming server events are checked against the shared schemas', () => 
     );
   });
 
-  it('a malformed conversation:deleted does not remove anything', () => {
+  it('a malformed conversation:deleted does not remove anything', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
-    connectSocket();
-    fake.fire('conversation:deleted', { conversationId: 42 });
-    fake.fire('presence', { online: 'everyone' });
+    await connected();
+    server.emit('conversation:deleted', { conversationId: 42 });
+    server.emit('presence', { online: 'everyone' });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['c1']);
     expect(useMessagesStore.getState().cache.conversations.c1).toBeDefined();
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it('a well-formed event after a malformed one is applied', () => {
+  it('a well-formed event after a malformed one is applied', async () => {
     vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
-    connectSocket();
-    fake.fire('message:new', { message: { id: 'broken' } });
-    fake.fire('message:new', { message: makeMessage({ id: 'good', seq: 2 }) });
-    expect(cached().map((m) => m.id)).toEqual(['good']);
+    await connected();
+    server.emit('message:new', { message: { id: 'broken' } });
+    server.emit('message:new', { message: makeMessage({ id: 'good', seq: 2 }) });
+    await vi.waitFor(() => expect(cached().map((m) => m.id)).toEqual(['good']));
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
 });

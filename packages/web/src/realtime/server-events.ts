@@ -5,10 +5,14 @@
 import { serverEventSchemas, type ServerEventName, type ServerEventPayload } from '@stoop/shared';
 import { applyProfileUpdated, applyUserLocked } from '../platform/account-events.ts';
 import { reportSeen } from '../services/chat/read-reports.ts';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
+import { usePollsStore } from '../stores/polls.ts';
+import { useEventsStore } from '../stores/events.ts';
+import { useIntegrationsStore } from '../stores/integrations.ts';
+import { useRequestsStore } from '../stores/requests.ts';
 import { applyNewsEvent } from './news-events.ts';
 
 /** Every server event name, from the shared schemas (the one list both ends agree on). */
@@ -77,8 +81,26 @@ export function handleServerEvent(event: ServerEvent): void {
     case 'notification:new':
       applyNewsEvent(event);
       return;
+    case 'poll:updated':
+      usePollsStore.getState().applyLive(event.payload.poll);
+      return;
     case 'user:locked':
       void applyUserLocked(event.payload.userId);
+      return;
+    case 'request:updated':
+      useRequestsStore.getState().applyUpdated(event.payload.request);
+      return;
+    case 'server:restarting':
+      // Nothing to do yet: the server closes the socket next and socket.ts reconnects (R-OPS-16).
+      return;
+    case 'event:updated':
+      useEventsStore.getState().applyLive(event.payload.event);
+      return;
+    case 'integration:updated':
+      useIntegrationsStore.getState().applyLive(event.payload.integration);
+      return;
+    case 'integration:removed':
+      useIntegrationsStore.getState().applyRemoved(event.payload.integrationId);
       return;
     default:
       assertNever(event);

@@ -1,50 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
+import { startSocketServer, type TestSocketServer } from '../test/socket-server.ts';
 import { setNavigator } from '../navigation/navigate.ts';
-import { connectSocket, disconnectSocket } from './socket.ts';
+import { connectSocket, disconnectSocket, getSocket } from './socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
-
-/** A stand-in for socket.io-client's socket: records connect calls, fires events on demand. */
-const fake = vi.hoisted(() => {
-  type Listener = (...args: unknown[]) => void;
-  const listeners = new Map<string, Listener[]>();
-  return {
-    connects: 0,
-    on(name: string, listener: Listener) {
-      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
-      return this;
-    },
-    fire(name: string, ...args: unknown[]) {
-      for (const listener of listeners.get(name) ?? []) listener(...args);
-    },
-    connect() {
-      this.connects += 1;
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      listeners.clear();
-      return this;
-    },
-    emit() {
-      return this;
-    },
-    connected: false,
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => fake }));
+import { toast } from '../services/ui/toast.ts';
 
 const me = makeUser({ id: 'me' });
 const navigate = vi.fn<(path: string) => void>();
 let unregister: () => void = () => undefined;
+let server: TestSocketServer;
 
+/** Long enough for a reconnect that should not happen to have happened. */
+const quietSpell = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+beforeAll(async () => {
+  server = await startSocketServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 beforeEach(() => {
-  fake.connects = 0;
+  server.refuseWith(null);
   useAuthStore.setState({ user: me, status: 'ready' });
   unregister = setNavigator(navigate);
-  installFakeServer({ 'GET /api/protected/user': () => json(200, { user: { ...me, isLocked: true } }) });
+  installFakeServer({
+    'GET /api/protected/user': () => json(200, { user: { ...me, isLocked: true } }),
+    'GET /api/sync': () => json(200, { changes: [], next: 0, hasMore: false }),
+    'GET /api/conversations': () => json(200, { conversations: [] }),
+  });
 });
 afterEach(() => {
   disconnectSocket();
@@ -54,26 +38,45 @@ afterEach(() => {
 });
 
 describe('socket lifecycle (R-LOCK-5, account side)', () => {
-  it('reconnects after the server ends the socket (a role change), not after a client-side close', () => {
-    connectSocket();
-    expect(fake.connects).toBe(1);
-    fake.fire('disconnect', 'io server disconnect');
-    expect(fake.connects).toBe(2);
-    fake.fire('disconnect', 'io client disconnect');
-    expect(fake.connects).toBe(2);
+  it('reconnects after the server ends the socket (a role change), not after a client-side close', async () => {
+    const before = server.connections;
+    await connectSocket();
+    await server.waitForConnections(before + 1);
+    server.disconnectAll();
+    await server.waitForConnections(before + 2);
+    await vi.waitFor(() => expect(getSocket()?.connected).toBe(true));
+    getSocket()?.disconnect();
+    await quietSpell();
+    expect(server.connections).toBe(before + 2);
   });
 
   it('R-LOCK-5, R-GUARD-3: a reconnect refused with ACCOUNT_LOCKED confines the user like user:locked', async () => {
-    connectSocket();
-    fake.fire('connect_error', new Error('ACCOUNT_LOCKED'));
+    server.refuseWith('ACCOUNT_LOCKED');
+    await connectSocket();
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/awaiting-approval'));
     expect(useAuthStore.getState().user).toMatchObject({ id: 'me', isLocked: true });
   });
 
+  it('R-LIMIT-7: a socket refused as one too many says why in a toast', async () => {
+    const errorToast = vi.spyOn(toast, 'error').mockReturnValue('t');
+    server.refuseWith('TOO_MANY_CONNECTIONS', {
+      message: 'At most 5 live connections per signed-in device. Close another tab.',
+    });
+    await connectSocket();
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalled());
+    expect(errorToast).toHaveBeenCalledWith(
+      'At most 5 live connections per signed-in device. Close another tab.',
+    );
+    errorToast.mockRestore();
+  });
+
   it('other connection failures only wait for the retry', async () => {
-    connectSocket();
-    fake.fire('connect_error', new Error('xhr poll error'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    server.refuseWith('xhr poll error');
+    const failed = new Promise(
+      (resolve) => void connectSocket().then((s) => s?.once('connect_error', resolve)),
+    );
+    await failed;
+    await quietSpell();
     expect(navigate).not.toHaveBeenCalled();
     expect(useAuthStore.getState().user).toEqual(me);
   });

@@ -4,13 +4,14 @@
  * messages and timers"). After every reconnect it pages through GET /api/sync from the highest
  * seq seen, so open conversations catch up on everything missed, edits and deletions included.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@stoop/shared';
 import { ERROR_CODES } from '@stoop/shared/texts';
 import { applyUserLocked } from '../platform/account-events.ts';
-import { getApiBaseUrl } from '../services/api.ts';
-import { chatApi } from '../services/chat-api.ts';
-import { logger } from '../services/logger.ts';
+import { getApiBaseUrl } from '../services/http/client.ts';
+import { chatApi } from '../services/api/chat-api.ts';
+import { logger } from '../services/logger/logger.ts';
+import { toast } from '../services/ui/toast.ts';
 import { memoryMonitor } from '../services/device/memory.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
@@ -19,7 +20,8 @@ import { useConversationsStore } from '../stores/conversations.ts';
 import { messageCacheRegistration, useMessagesStore } from '../stores/messages.ts';
 import { useOutboxStore } from '../stores/outbox.ts';
 import { useUsersStore } from '../stores/users.ts';
-import { receiveServerEvent, SERVER_EVENT_NAMES } from './server-events.ts';
+
+const TOO_MANY_CONNECTIONS = 'Stoop is open in too many places. Close another tab or device.';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -39,8 +41,18 @@ export async function catchUp(): Promise<void> {
 let socket: ChatSocket | null = null;
 let unregisterCache: (() => void) | null = null;
 let connectedOnce = false;
+/** Bumped by disconnectSocket, so a connect still loading the client does not outlive a sign-out. */
+let generation = 0;
 
-function createSocket(): ChatSocket {
+type SocketClient = [typeof import('socket.io-client'), typeof import('./server-events.ts')];
+let client: Promise<SocketClient> | null = null;
+/**
+ * socket.io-client and the event handlers (with the shared event schemas, and so zod) load as their
+ * own chunks after the first paint, never on a public page (R-DELIVERY-7).
+ */
+const loadClient = () => (client ??= Promise.all([import('socket.io-client'), import('./server-events.ts')]));
+
+function createSocket([{ io }]: SocketClient): ChatSocket {
   const base = getApiBaseUrl();
   const options = {
     path: '/socket.io',
@@ -67,7 +79,9 @@ async function onConnect(): Promise<void> {
     setConnection('connected');
     return;
   }
-  setConnection('syncing');
+  // The banner (which pushes the message list down, a layout shift) is for coming back after a
+  // loss; the first connection of a page only closes the moment since its messages loaded.
+  if (!firstTime) setConnection('syncing');
   try {
     await catchUp();
     // New conversations and unread counts may have changed while away.
@@ -79,11 +93,26 @@ async function onConnect(): Promise<void> {
   }
 }
 
-/** Opens the connection for the signed-in user (idempotent). */
-export function connectSocket(): ChatSocket {
+/**
+ * Opens the connection for the signed-in user (idempotent). Resolves with the socket, or null when
+ * the client could not load or the session ended while it loaded.
+ */
+export async function connectSocket(): Promise<ChatSocket | null> {
   if (socket) return socket;
-  const created = createSocket();
+  const started = generation;
+  let loaded: SocketClient;
+  try {
+    loaded = await loadClient();
+  } catch (error) {
+    client = null;
+    logger.error('Socket client failed to load', error);
+    return null;
+  }
+  if (socket) return socket;
+  if (started !== generation) return null;
+  const created = createSocket(loaded);
   socket = created;
+  const [, { receiveServerEvent, SERVER_EVENT_NAMES }] = loaded;
   for (const name of SERVER_EVENT_NAMES) {
     // socket.io's typed `on` cannot take a union of names; receiveServerEvent checks the payload.
     (created as unknown as Socket).on(name, (payload: unknown) => receiveServerEvent(name, payload));
@@ -101,6 +130,11 @@ export function connectSocket(): ChatSocket {
     // Locked while away (the user:locked notice was missed): the same as receiving it.
     const me = useAuthStore.getState().user?.id;
     if (error.message === ERROR_CODES.accountLocked && me) void applyUserLocked(me);
+    // R-LIMIT-7: refused as one connection too many; socket.io does not retry, so say why.
+    if (error.message === ERROR_CODES.tooManyConnections) {
+      const { data } = error as Error & { data?: { message?: unknown } };
+      toast.error(typeof data?.message === 'string' ? data.message : TOO_MANY_CONNECTIONS);
+    }
   });
   setConnection('connecting');
   created.connect();
@@ -112,6 +146,7 @@ export function connectSocket(): ChatSocket {
 
 /** Closes the connection and forgets it; the next connectSocket starts afresh. */
 export function disconnectSocket(): void {
+  generation += 1;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;

@@ -6,7 +6,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { APPROVAL_POLL_INTERVAL_MS } from '@stoop/shared/constants';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '../services/logger.ts';
+import { logger } from '../services/logger/logger.ts';
 import { storage } from '../services/storage/storage.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
@@ -217,7 +217,7 @@ describe('R-GUARD-0 router guard', () => {
     await act(() => router.navigate('/main_dashboard/conversations/channel/c1'));
     expect(await settled(router)).toBe('/awaiting-approval');
     const fetched = server.calls.map((c) => c.path);
-    expect(fetched.every((p) => p === '/api/protected/user')).toBe(true);
+    expect(fetched).toEqual(['/api/protected/user']);
     expect(fetched).toHaveLength(1);
     expect(useConversationsStore.getState().activeConversationId).toBeNull();
   });

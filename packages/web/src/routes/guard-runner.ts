@@ -3,11 +3,10 @@
  * apply the conversation effect. It runs as the root route's middleware on every navigation.
  */
 import { redirect } from 'react-router';
-import { api } from '../services/api.ts';
-import { logger } from '../services/logger.ts';
+import { api } from '../services/http/client.ts';
+import { logger } from '../services/logger/logger.ts';
 import { getPlatform } from '../services/device/platform.ts';
 import { readStoredUser, useAuthStore } from '../stores/auth.ts';
-import { useConversationsStore } from '../stores/conversations.ts';
 import { decideConversationEffect, decideRedirect, decideSessionAction } from './guard.ts';
 
 interface ThreadResponse {
@@ -33,6 +32,7 @@ async function activateThreadConversation(messageId: string): Promise<void> {
       `/api/messages/${encodeURIComponent(messageId)}/thread`,
     );
     if (typeof thread?.conversationId === 'string') {
+      const { useConversationsStore } = await import('../stores/conversations.ts');
       useConversationsStore.getState().setActiveConversation(thread.conversationId);
     } else {
       logger.error('Thread response had no conversationId', undefined, { messageId });
@@ -50,6 +50,10 @@ export async function runGuard(pathname: string): Promise<string | null> {
   const target = decideRedirect(pathname, { user, platform: getPlatform() });
   if (target !== null) return target;
 
+  // R-DELIVERY-7: the conversations store (and the chat API under it) is signed-in code, loaded only
+  // for a path with a conversation effect; without one the active conversation cannot make one.
+  if (decideConversationEffect(pathname, { user, activeConversationId: null }) === null) return null;
+  const { useConversationsStore } = await import('../stores/conversations.ts');
   const conversations = useConversationsStore.getState();
   const effect = decideConversationEffect(pathname, {
     user,

@@ -12,8 +12,14 @@ export type GuardUser = Pick<User, 'role' | 'isLocked' | 'reasonForLock'>;
 /** How a path may be visited. */
 export type RouteAccess = 'root' | 'awaiting' | 'guest' | 'public' | 'authenticated' | 'admin';
 
-/** R-ROUTE-5 (admins only), plus the audit log of R-ADMIN-17. */
-const ADMIN_ONLY_CHILDREN = ['user-approval', 'flagged_content', 'announcements', 'audit-log'] as const;
+/** R-ROUTE-5 (admins only), plus the audit log of R-ADMIN-17 and the requests queue of R-REQ-10. */
+const ADMIN_ONLY_CHILDREN = [
+  'user-approval',
+  'flagged_content',
+  'announcements',
+  'audit-log',
+  'requests',
+] as const;
 /** Pages that make no sense once signed in; a signed-in visitor goes to their dashboard. */
 const GUEST_ONLY: readonly string[] = [PATHS.login, PATHS.signup];
 

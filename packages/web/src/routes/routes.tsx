@@ -4,7 +4,7 @@
  * The guard runs as root middleware on every navigation (see guard-runner.ts).
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { guardMiddleware } from './guard-runner.ts';
 import { DASHBOARD_PATHS, PATHS } from '../navigation/paths.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -36,6 +36,10 @@ const mainDashboardChildren: RouteObject[] = [
   { path: 'thread/:messageId', lazy: page(() => import('../pages/chat/ThreadPage.tsx')) },
   { path: 'search', lazy: page(() => import('../pages/chat/SearchPage.tsx')) },
   { path: 'residents', lazy: page(() => import('../pages/residents/ResidentsPage.tsx')) },
+  { path: 'requests', lazy: page(() => import('../pages/main/RequestsPage.tsx')) },
+  { path: 'requests/:requestId', lazy: page(() => import('../pages/main/RequestsPage.tsx')) },
+  { path: 'events', lazy: page(() => import('../pages/main/EventsPage.tsx')) },
+  { path: 'events/:eventId', lazy: page(() => import('../pages/main/EventsPage.tsx')) },
 ];
 
 const adminDashboardChildren: RouteObject[] = [
@@ -47,6 +51,7 @@ const adminDashboardChildren: RouteObject[] = [
   { path: 'announcements', lazy: page(() => import('../pages/admin/AdminAnnouncementsPage.tsx')) },
   // ---- user approval: the audit log (R-ADMIN-17) ----
   { path: 'audit-log', lazy: page(() => import('../pages/admin/AuditLogPage.tsx')) },
+  { path: 'requests', lazy: page(() => import('../pages/admin/AdminRequestsPage.tsx')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -77,6 +82,10 @@ export const routes: RouteObject[] = [
       { path: PATHS.awaitingApproval, lazy: page(() => import('../pages/public/AwaitingApprovalPage.tsx')) },
       { path: PATHS.accountSettings, lazy: page(() => import('../pages/account/AccountSettingsPage.tsx')) },
       {
+        path: PATHS.notificationSettings,
+        lazy: page(() => import('../pages/account/PushSettingsPage.tsx')),
+      },
+      {
         path: PATHS.mainDashboard,
         lazy: page(() => import('../pages/main/MainDashboardLayout.tsx')),
         children: mainDashboardChildren,
@@ -91,6 +100,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts loading the page chunks of `pathname` at once (R-DELIVERY-9), in parallel with the guard's
+ * session check, instead of after it: the LCP of a deep link no longer waits for two round trips in
+ * a row. The router's own `lazy` call then finds the modules loaded.
+ */
+function preloadRouteChunks(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
+}
+
 export function createAppRouter() {
+  if (typeof window !== 'undefined') preloadRouteChunks(window.location.pathname);
   return createBrowserRouter(routes);
 }

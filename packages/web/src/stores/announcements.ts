@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import { ANNOUNCEMENTS_PAGE_SIZE } from '@stoop/shared/constants';
 import type { Announcement, CreateAnnouncementBody, UpdateAnnouncementBody } from '@stoop/shared';
-import { isApiError } from '../services/api.ts';
-import { newsApi } from '../services/news-api.ts';
+import { isApiError } from '../services/http/client.ts';
+import { newsApi } from '../services/api/news-api.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 

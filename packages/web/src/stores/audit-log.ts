@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import { AUDIT_LOG_PAGE_SIZE } from '@stoop/shared/constants';
 import type { AuditEntry, AuditLogQuery } from '@stoop/shared';
-import { adminApi } from '../services/admin-api.ts';
-import { isApiError } from '../services/api.ts';
+import { adminApi } from '../services/api/admin-api.ts';
+import { isApiError } from '../services/http/client.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 
 export interface AuditFilters {

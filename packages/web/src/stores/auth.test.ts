@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '@stoop/shared/constants';
-import { setCsrfToken } from '../services/api.ts';
-import { logger } from '../services/logger.ts';
+import { setCsrfToken } from '../services/http/client.ts';
+import { logger } from '../services/logger/logger.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { storage } from '../services/storage/storage.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
@@ -116,7 +116,7 @@ describe('auth store (R-SESSION-0 session)', () => {
     expect(useAuthStore.getState().user).toBeNull();
     expect(storage.get<unknown>(STORED_USER_KEY, null)).toBeNull();
     expect(logger.error).toHaveBeenCalledWith('A logout cleanup failed', expect.any(Error));
-    await import('../services/api.ts').then(({ api }) => api.post('/api/contact', { body: {} }));
+    await import('../services/http/client.ts').then(({ api }) => api.post('/api/contact', { body: {} }));
     expect(server.calls.at(-1)?.headers.get(CSRF_HEADER)).toBe('fresh');
   });
 });

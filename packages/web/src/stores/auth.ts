@@ -7,9 +7,9 @@ import { create } from 'zustand';
 import type { User } from '@stoop/shared';
 import { LOGIN_TIMEOUT_MS } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
-import { ApiError, api, isApiError } from '../services/api.ts';
-import { fetchCsrfToken } from '../services/csrf.ts';
-import { logger } from '../services/logger.ts';
+import { ApiError, api, isApiError } from '../services/http/client.ts';
+import { fetchCsrfToken } from '../services/http/csrf.ts';
+import { logger } from '../services/logger/logger.ts';
 import { runSessionCleanup } from '../services/session/session-cleanup.ts';
 import { storage } from '../services/storage/storage.ts';
 

@@ -6,11 +6,11 @@
 import { create } from 'zustand';
 import type { Conversation } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { isApiError } from '../services/api.ts';
-import { chatApi, type ChannelInput, type ConversationDetails } from '../services/chat-api.ts';
-import { logger } from '../services/logger.ts';
+import { isApiError } from '../services/http/client.ts';
+import { chatApi, type ChannelInput, type ConversationDetails } from '../services/api/chat-api.ts';
+import { logger } from '../services/logger/logger.ts';
 import { toast } from '../services/ui/toast.ts';
-import { DetailedApiError } from '../services/upload.ts';
+import { DetailedApiError } from '../services/http/client.ts';
 import { useAuthStore } from './auth.ts';
 
 /** How long a typing notice stays without a fresh one. */

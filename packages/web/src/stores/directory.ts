@@ -5,8 +5,12 @@
  */
 import { create } from 'zustand';
 import type { PublicUser } from '@stoop/shared';
-import { emptyDirectoryFilters, searchDirectory, type DirectoryFilters } from '../services/directory-api.ts';
-import { logger } from '../services/logger.ts';
+import {
+  emptyDirectoryFilters,
+  searchDirectory,
+  type DirectoryFilters,
+} from '../services/api/directory-api.ts';
+import { logger } from '../services/logger/logger.ts';
 import { toast } from '../services/ui/toast.ts';
 
 /** Residents per page; a full page means there may be more. */

@@ -3,7 +3,7 @@
  * window is replaced by the neighbourhood of that message, read in one call (`around`), however
  * far back it is. The window then slides from there like any other (message-window.ts).
  */
-import { isApiError } from '../services/api.ts';
+import { isApiError } from '../services/http/client.ts';
 import { useMessagesStore } from './messages.ts';
 
 export type JumpOutcome =

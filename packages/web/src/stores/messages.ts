@@ -7,8 +7,8 @@
 import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { isApiError } from '../services/api.ts';
-import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/chat-api.ts';
+import { isApiError } from '../services/http/client.ts';
+import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/api/chat-api.ts';
 import { needsCleanup, type CacheRegistration } from '../services/device/memory.ts';
 import {
   applyPage,

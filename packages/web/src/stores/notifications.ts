@@ -4,8 +4,8 @@
  */
 import { create } from 'zustand';
 import type { Notification } from '@stoop/shared';
-import { newsApi } from '../services/news-api.ts';
-import { logger } from '../services/logger.ts';
+import { newsApi } from '../services/api/news-api.ts';
+import { logger } from '../services/logger/logger.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 
 export interface NotificationsState {

@@ -4,8 +4,8 @@
  */
 import { create } from 'zustand';
 import { SEARCH_TEXTS, type Message, type SearchHit } from '@stoop/shared';
-import { isApiError } from '../services/api.ts';
-import { chatApi } from '../services/chat-api.ts';
+import { isApiError } from '../services/http/client.ts';
+import { chatApi } from '../services/api/chat-api.ts';
 import { toast } from '../services/ui/toast.ts';
 
 export interface SearchState {

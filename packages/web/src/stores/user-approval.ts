@@ -7,8 +7,8 @@
 import { create } from 'zustand';
 import { ADMIN_USERS_PAGE_SIZE } from '@stoop/shared/constants';
 import type { Role, User } from '@stoop/shared';
-import { adminApi, type AccountsQuery } from '../services/admin-api.ts';
-import { isApiError } from '../services/api.ts';
+import { adminApi, type AccountsQuery } from '../services/api/admin-api.ts';
+import { isApiError } from '../services/http/client.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 

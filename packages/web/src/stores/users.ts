@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import type { PublicUser } from '@stoop/shared';
-import { chatApi } from '../services/chat-api.ts';
-import { logger } from '../services/logger.ts';
+import { chatApi } from '../services/api/chat-api.ts';
+import { logger } from '../services/logger/logger.ts';
 
 export interface UsersState {
   byId: Record<string, PublicUser>;

@@ -38,6 +38,12 @@ describe('R-ADMIN-17 audit entries as sentences', () => {
       'Ada changed the plan from community to campus',
     ],
     [{ action: 'role', details: { role: 'admin' } }, 'Ada made Bob an admin'],
+    // R-REQ-8: status changes of building requests.
+    [
+      { action: 'request.status', details: { from: 'open', to: 'in_progress' } },
+      'Ada marked a request of Bob in progress',
+    ],
+    [{ action: 'request.cancel' }, 'Ada cancelled a request'],
     [{ action: 'role', details: { role: 'resident' } }, 'Ada removed the admin role of Bob'],
     [{ action: 'role', targetUserId: 'a1', details: { role: 'resident' } }, 'Ada stepped down as admin'],
     [

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS: readonly { value: string; label: string }[] = [
   { value: 'message.unhide', label: 'Message shown again' },
   { value: 'message.delete', label: 'Message deleted' },
   { value: 'billing.plan', label: 'Plan changed' },
+  { value: 'request.status', label: 'Request status changed' },
+  { value: 'request.cancel', label: 'Request cancelled' },
 ];
 
 /** A channel named in the details, as `#name`. */
@@ -109,6 +111,15 @@ export function auditSentence(entry: AuditEntry): string {
       if (!to) return `${actor} changed the plan`;
       return from ? `${actor} changed the plan from ${from} to ${to}` : `${actor} changed the plan to ${to}`;
     }
+    case 'request.status': {
+      // R-REQ-8: the status as the screens name it, "in progress".
+      const to = text(details.to)?.replace('_', ' ');
+      return to
+        ? `${actor} marked a request of ${target} ${to}`
+        : `${actor} changed the status of a request of ${target}`;
+    }
+    case 'request.cancel':
+      return `${actor} cancelled a request`;
     default:
       return (
         moderation(actor, entry.action, details) ??

@@ -1,13 +1,14 @@
-import { BrowseChannelsDialog } from './BrowseChannelsDialog.tsx';
-import { CreateChannelDialog } from './CreateChannelDialog.tsx';
-import { StartDirectDialog } from './StartDirectDialog.tsx';
+import { lazy, Suspense, useState } from 'react';
+import type { ChatDialog } from './ChatDialogSet.tsx';
 
-/** Which chat dialog is open: at most one at a time. */
-export type ChatDialog = 'channel' | 'direct' | 'browse' | null;
+export type { ChatDialog };
+
+const ChatDialogSet = lazy(() => import('./ChatDialogSet.tsx'));
 
 /**
  * The three chat dialogs (new channel, new direct message, browse channels), for screens that open
- * them from their own buttons: the sidebar and the chat intro's quick actions.
+ * them from their own buttons: the sidebar and the chat intro's quick actions. They (and Radix with
+ * them) load the first time one opens, and stay mounted from then on.
  */
 export function ChatDialogs({
   open,
@@ -16,15 +17,12 @@ export function ChatDialogs({
   open: ChatDialog;
   onChange: (dialog: ChatDialog) => void;
 }) {
-  const control = (dialog: Exclude<ChatDialog, null>) => ({
-    open: open === dialog,
-    onOpenChange: (isOpen: boolean) => onChange(isOpen ? dialog : null),
-  });
+  const [loaded, setLoaded] = useState(false);
+  if (open !== null && !loaded) setLoaded(true);
+  if (!loaded) return null;
   return (
-    <>
-      <CreateChannelDialog {...control('channel')} />
-      <StartDirectDialog {...control('direct')} />
-      <BrowseChannelsDialog {...control('browse')} />
-    </>
+    <Suspense fallback={null}>
+      <ChatDialogSet open={open} onChange={onChange} />
+    </Suspense>
   );
 }

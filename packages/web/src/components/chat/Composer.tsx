@@ -1,11 +1,12 @@
 /**
  * Message composer: multiline (Enter sends, Shift+Enter adds a line), a file attachment, @mention
  * completion and typing notices. Sending is optimistic: the text clears at once and the message
- * shows as pending in the list, with its upload progress. A cancelled upload comes back here,
+ * shows as pending in the list, with its upload progress. Outside threads it also asks polls
+ * (CreatePollDialog, R-POLL-1) and creates events (CreateEventDialog, R-EVENT-2). A cancelled upload comes back here,
  * text and file, so the resident can change it and send again.
  */
-import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { BarChart3, CalendarPlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../realtime/socket.ts';
@@ -13,6 +14,16 @@ import { useActivityStore } from '../../stores/activity.ts';
 import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
+
+// R-POLL-1: loaded when first opened, so the chat screen's first load carries no dialog (Radix).
+const CreatePollDialog = lazy(async () => ({
+  default: (await import('./CreatePollDialog.tsx')).CreatePollDialog,
+}));
+
+// R-EVENT-2: loaded when first opened, so the chat screen does not carry the form's schema.
+const CreateEventDialog = lazy(async () => ({
+  default: (await import('../events/CreateEventDialog.tsx')).CreateEventDialog,
+}));
 
 interface Props {
   conversationId: string | null;
@@ -42,6 +53,8 @@ export function Composer({
   const lastTyping = useRef(0);
   const disabled = conversationId === null;
   const [notice, setNotice] = useState('');
+  const [pollOpen, setPollOpen] = useState(false);
+  const [eventOpen, setEventOpen] = useState(false);
   const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
   const restored = useOutboxStore((s) => (draftSlot ? s.restoredDrafts[draftSlot] : undefined));
 
@@ -192,15 +205,43 @@ export function Composer({
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           disabled={disabled}
         />
-        <button
-          type="button"
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
-          aria-label="Attach a file"
+        <ToolButton
+          label="Attach a file"
+          icon={Paperclip}
           disabled={disabled}
           onClick={() => fileInput.current?.click()}
-        >
-          <Paperclip className="h-5 w-5" aria-hidden="true" />
-        </button>
+        />
+        {/* Polls and events are asked in the conversation, not in a thread. */}
+        {parentMessageId === undefined ? (
+          <>
+            <ToolButton
+              label="Create a poll"
+              icon={BarChart3}
+              disabled={disabled}
+              onClick={() => setPollOpen(true)}
+            />
+            <ToolButton
+              label="Create an event"
+              icon={CalendarPlus}
+              disabled={disabled}
+              onClick={() => setEventOpen(true)}
+            />
+          </>
+        ) : null}
+        {pollOpen && conversationId ? (
+          <Suspense fallback={null}>
+            <CreatePollDialog conversationId={conversationId} onClose={() => setPollOpen(false)} />
+          </Suspense>
+        ) : null}
+        {eventOpen && conversationId ? (
+          <Suspense fallback={null}>
+            <CreateEventDialog
+              conversationId={conversationId}
+              onClose={() => setEventOpen(false)}
+              onCreated={() => setEventOpen(false)}
+            />
+          </Suspense>
+        ) : null}
         <textarea
           ref={textarea}
           aria-label="Message"
@@ -229,5 +270,30 @@ export function Composer({
         </button>
       </div>
     </div>
+  );
+}
+
+/** One of the composer's icon buttons beside the text (attach, poll, event). */
+function ToolButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon className="h-5 w-5" aria-hidden="true" />
+    </button>
   );
 }

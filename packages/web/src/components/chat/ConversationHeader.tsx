@@ -1,24 +1,55 @@
-/** Conversation header: name, description, details link, and for admins the channel menu (R-CONV-2). */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { EyeOff, Flag, FlagOff, Hash, Info, MoreVertical } from 'lucide-react';
+/**
+ * Conversation header: name, description, the mute toggle (R-NOTIF-3), details link, and for admins
+ * the channel menu (R-CONV-2, loaded on first use).
+ */
+import { Bell, BellOff, Hash, Info, MoreVertical } from 'lucide-react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { useMutesStore } from '../../stores/mutes.ts';
+import { useLazyTrigger } from '../ui/lazy-menu.ts';
 import { otherParticipant, useConversationTitle } from './chat-hooks.ts';
 
-const item =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+const loadAdminMenu = () => import('./ChannelAdminMenu.tsx');
+const ChannelAdminMenu = lazy(loadAdminMenu);
+
+function AdminMenuButton(props: ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+      aria-label="Channel admin actions"
+      {...props}
+    >
+      <MoreVertical className="h-5 w-5" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** The admin's channel menu: a plain button until first pressed, then the Radix menu (its own chunk). */
+function AdminMenu({ conversation }: { conversation: Conversation }) {
+  const { armed, triggerProps } = useLazyTrigger(loadAdminMenu);
+  if (!armed) return <AdminMenuButton aria-expanded={false} {...triggerProps} />;
+  return (
+    <Suspense fallback={<AdminMenuButton aria-expanded={false} />}>
+      <ChannelAdminMenu conversation={conversation} trigger={<AdminMenuButton />} />
+    </Suspense>
+  );
+}
 
 export function ConversationHeader({ conversation }: { conversation: Conversation }) {
   const title = useConversationTitle(conversation);
   const me = useAuthStore((s) => s.user);
   const online = useConversationsStore((s) => s.online);
-  const adminChannel = useConversationsStore((s) => s.adminChannel);
   const isChannel = conversation.type === 'channel';
   const other = isChannel ? null : otherParticipant(conversation, me?.id ?? null);
   const flagged = conversation.metadata.adminFlaggedBy.length > 0;
+  const muted = useMutesStore((s) => s.muted.has(conversation.id));
+  const setMuted = useMutesStore((s) => s.setMuted);
 
   return (
     <header className="flex min-h-14 items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
@@ -45,6 +76,20 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
               : 'Offline'}
         </p>
       </div>
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+        aria-label="Mute conversation"
+        aria-pressed={muted}
+        title={muted ? 'Muted: no notifications. Select to unmute.' : 'Mute notifications'}
+        onClick={() => void setMuted(conversation.id, !muted)}
+      >
+        {muted ? (
+          <BellOff className="h-5 w-5" aria-hidden="true" />
+        ) : (
+          <Bell className="h-5 w-5" aria-hidden="true" />
+        )}
+      </button>
       <Link
         to={DASHBOARD_PATHS.conversationDetails(conversation.id)}
         className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
@@ -52,43 +97,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       >
         <Info className="h-5 w-5" aria-hidden="true" />
       </Link>
-      {isChannel && me?.role === 'admin' ? (
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
-            aria-label="Channel admin actions"
-          >
-            <MoreVertical className="h-5 w-5" aria-hidden="true" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-            >
-              {flagged ? (
-                <DropdownMenu.Item
-                  className={item}
-                  onSelect={() => void adminChannel(conversation.id, 'unflag')}
-                >
-                  <FlagOff className="h-4 w-4" aria-hidden="true" /> Unflag channel
-                </DropdownMenu.Item>
-              ) : (
-                <DropdownMenu.Item
-                  className={item}
-                  onSelect={() => void adminChannel(conversation.id, 'flag')}
-                >
-                  <Flag className="h-4 w-4" aria-hidden="true" /> Flag channel
-                </DropdownMenu.Item>
-              )}
-              <DropdownMenu.Item className={item} onSelect={() => void adminChannel(conversation.id, 'hide')}>
-                <EyeOff className="h-4 w-4" aria-hidden="true" />{' '}
-                {conversation.metadata.adminHidden ? 'Unhide channel' : 'Hide channel'}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-      ) : null}
+      {isChannel && me?.role === 'admin' ? <AdminMenu conversation={conversation} /> : null}
     </header>
   );
 }

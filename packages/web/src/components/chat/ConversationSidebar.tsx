@@ -2,12 +2,13 @@
  * The conversation list of the main sidebar: channels and direct chats with unread badges,
  * presence dots for direct chats, a filter box, the two create dialogs and the channel browser.
  */
-import { Compass, Hash, MessageSquarePlus, Plus } from 'lucide-react';
+import { BellOff, Compass, Hash, MessageSquarePlus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { useMutesStore } from '../../stores/mutes.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -32,12 +33,13 @@ interface RowProps {
 
 function ConversationRow({ conversation, title, avatar, online }: RowProps) {
   const unread = conversation.unreadCount;
+  const muted = useMutesStore((s) => s.muted.has(conversation.id));
   const presence = conversation.type === 'direct' ? (online ? ', online' : ', offline') : '';
   return (
     <li>
       <NavLink
         to={conversationPath(conversation)}
-        aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}`}
+        aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}${muted ? ', muted' : ''}`}
         className={({ isActive }) =>
           `flex min-h-10 items-center gap-2 rounded-lg px-3 py-1.5 text-sm ${
             isActive
@@ -60,6 +62,13 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
         )}
         <span className="min-w-0 truncate">{title}</span>
         {conversation.metadata.adminHidden ? <span className="text-xs text-slate-400">(hidden)</span> : null}
+        {muted ? (
+          <BellOff
+            className="h-3.5 w-3.5 shrink-0 text-slate-400"
+            aria-hidden="true"
+            data-testid="muted-icon"
+          />
+        ) : null}
         <UnreadBadge count={unread} />
       </NavLink>
     </li>

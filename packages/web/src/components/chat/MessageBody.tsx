@@ -1,8 +1,7 @@
 /** Message text as safe markdown, and its attachment (image thumbnail or a download chip). */
 import { FileText } from 'lucide-react';
-import { useMemo } from 'react';
 import type { Message } from '@stoop/shared';
-import { renderMarkdown } from '../../services/chat/markdown.ts';
+import { useMarkdown } from './use-markdown.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
 
@@ -15,8 +14,7 @@ interface MessageTextProps {
 export function MessageText({ content, mentionedUserIds = [] }: MessageTextProps) {
   const users = useUsersStore((s) => s.byId);
   const names = mentionedUserIds.map((id) => users[id]?.username).filter((n): n is string => n !== undefined);
-  const key = names.join('\n');
-  const html = useMemo(() => renderMarkdown(content, key ? key.split('\n') : []), [content, key]);
+  const html = useMarkdown(content, names);
   if (!content) return null;
   return (
     <div

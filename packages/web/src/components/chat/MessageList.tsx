@@ -9,7 +9,7 @@
  */
 import { ArrowDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@stoop/shared';
 import { groupByDate } from '../../services/chat/date-groups.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
@@ -30,6 +30,33 @@ function toItems(messages: readonly Message[], now = new Date()): Item[] {
     ...group.items.map((message) => ({ kind: 'message' as const, key: message.id, message })),
   ]);
 }
+
+interface ListContext {
+  hasMore: boolean;
+  hasNewer: boolean;
+  loading: boolean;
+}
+
+/**
+ * The list's header and footer, defined once: components made inline on every render would be new
+ * component types each time, so Virtuoso would remount and measure them again on every update.
+ */
+const LIST_COMPONENTS: Components<Item, ListContext> = {
+  Header: ({ context }) =>
+    context.hasMore ? (
+      <div className="flex justify-center py-3 text-slate-400">
+        {context.loading ? <Spinner className="h-4 w-4" /> : null}
+      </div>
+    ) : (
+      <p className="py-4 text-center text-xs text-slate-500">This is the beginning of the conversation.</p>
+    ),
+  Footer: ({ context }) =>
+    context.hasNewer ? (
+      <div className="flex justify-center py-3 text-slate-400">
+        {context.loading ? <Spinner className="h-4 w-4" /> : null}
+      </div>
+    ) : null,
+};
 
 interface Props {
   messages: readonly Message[];
@@ -131,6 +158,8 @@ export function MessageList({
   const virtuoso = useRef<VirtuosoHandle>(null);
   const { firstItemIndex, wasAtNewestEnd } = useSlidingIndex(items, hasNewer);
 
+  const listContext = useMemo(() => ({ hasMore, hasNewer, loading }), [hasMore, hasNewer, loading]);
+
   const targetIndex = jumpTarget ? items.findIndex((i) => i.key === jumpTarget.messageId) : -1;
   const { jumpedId, highlighted, pending } = useScrollToJumpTarget(virtuoso, jumpTarget, targetIndex);
   useShowNewestOnReplace(virtuoso, generation, pending);
@@ -162,24 +191,8 @@ export function MessageList({
           if (hasNewer && !loading) onLoadNewer();
         }}
         followOutput={(atBottom) => (atBottom && wasAtNewestEnd ? 'smooth' : false)}
-        components={{
-          Header: () =>
-            hasMore ? (
-              <div className="flex justify-center py-3 text-slate-400">
-                {loading ? <Spinner className="h-4 w-4" /> : null}
-              </div>
-            ) : (
-              <p className="py-4 text-center text-xs text-slate-400">
-                This is the beginning of the conversation.
-              </p>
-            ),
-          Footer: () =>
-            hasNewer ? (
-              <div className="flex justify-center py-3 text-slate-400">
-                {loading ? <Spinner className="h-4 w-4" /> : null}
-              </div>
-            ) : null,
-        }}
+        context={listContext}
+        components={LIST_COMPONENTS}
         itemContent={(_, item) =>
           item.kind === 'day' ? (
             <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={item.label}>

@@ -9,17 +9,24 @@ import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { isApiError } from '../../services/api.ts';
-import { moderationApi } from '../../services/moderation-api.ts';
+import { isApiError } from '../../services/http/client.ts';
+import { moderationApi } from '../../services/api/moderation-api.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
-import { isCancellableUpload, useOutboxStore, type OutgoingMessage } from '../../stores/outbox.ts';
+import {
+  isCancellableUpload,
+  OUTBOX_QUEUED_LABEL,
+  useOutboxStore,
+  type OutgoingMessage,
+} from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { formatTime } from './chat-hooks.ts';
 import { Attachment, MessageText } from './MessageBody.tsx';
+import { PollCard } from './PollCard.tsx';
+import { EventCard } from '../events/EventCard.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 
 interface Props {
@@ -55,6 +62,21 @@ async function toggleHidden(messageId: string, hidden: boolean): Promise<void> {
   }
 }
 
+/** Only https icons are shown (the page is https in production; no mixed content, no referrer). */
+const botIcon = (iconUrl: string | null) => (iconUrl?.startsWith('https://') ? iconUrl : null);
+
+/** R-INTEG-5: marks a data source's message, naming the source when a webhook chose another name. */
+function BotMark({ name, source }: { name: string; source: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-slate-500" data-testid="bot-mark">
+      <span className="rounded bg-slate-200 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-slate-700">
+        Bot
+      </span>
+      {name !== source ? <span>via {source}</span> : null}
+    </span>
+  );
+}
+
 export const MessageRow = memo(function MessageRow({
   message,
   send,
@@ -79,15 +101,20 @@ export const MessageRow = memo(function MessageRow({
     if (highlighted && idle) article.current?.focus({ preventScroll: true });
   }, [highlighted]);
 
-  const isOwn = me?.id === message.userId;
+  // R-INTEG-5: a data source's message is shown as the source, not as the admin who connected it.
+  const bot = message.metadata.bot ?? null;
+  const isOwn = me?.id === message.userId && !bot;
   const isAdmin = me?.role === 'admin';
   // R-ADMIN-9: residents get a hidden message emptied by the server and see the placeholder; the
   // author and admins get it whole, marked hidden.
   const hidden = message.metadata.adminHidden && !message.deletedAt;
   const hiddenFromMe = hidden && !isOwn && !isAdmin;
   const liked = me ? message.likedBy.includes(me.id) : false;
-  const name = isOwn ? (me?.username ?? 'You') : (author?.username ?? 'Someone');
+  const name = bot ? bot.name : isOwn ? (me?.username ?? 'You') : (author?.username ?? 'Someone');
+  const avatar = bot ? botIcon(bot.iconUrl) : isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null);
   const sending = send?.status === 'pending';
+  // R-CACHE-8: composed offline, kept on the device until the connection returns.
+  const queued = send?.status === 'queued';
   const failed = send?.status === 'failed';
   const settled = !send;
 
@@ -114,20 +141,17 @@ export const MessageRow = memo(function MessageRow({
     <article
       ref={article}
       tabIndex={jumpTarget ? -1 : undefined}
-      className={`group relative flex gap-3 px-3 py-2 transition-colors duration-700 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending ? 'opacity-70' : ''} ${highlighted ? 'bg-amber-50! ring-2 ring-inset ring-amber-300' : ''}`}
+      className={`group relative flex gap-3 px-3 py-2 transition-colors duration-700 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending || queued ? 'opacity-70' : ''} ${highlighted ? 'bg-amber-50! ring-2 ring-inset ring-amber-300' : ''}`}
       aria-label={`${name} at ${formatTime(message.createdAt)}`}
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}
       id={`message-${message.id}`}
     >
-      <UserAvatar
-        name={name}
-        src={isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null)}
-        className="mt-0.5 h-9 w-9 text-xs"
-      />
+      <UserAvatar name={name} src={avatar} className="mt-0.5 h-9 w-9 text-xs" />
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-slate-900">{name}</span>
+          {bot ? <BotMark name={bot.name} source={bot.source} /> : null}
           <time className="text-xs text-slate-500" dateTime={message.createdAt}>
             {formatTime(message.createdAt)}
           </time>
@@ -135,6 +159,7 @@ export const MessageRow = memo(function MessageRow({
             <span className="text-xs text-slate-400">(edited)</span>
           ) : null}
           {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
+          {queued ? <span className="text-xs text-slate-500">{OUTBOX_QUEUED_LABEL}</span> : null}
           {hidden && !hiddenFromMe ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               <EyeOff className="h-3 w-3" aria-hidden="true" /> {TEXTS.messageHiddenMark}
@@ -164,6 +189,12 @@ export const MessageRow = memo(function MessageRow({
           </div>
         ) : hiddenFromMe ? (
           <p className="text-sm italic text-slate-500">{TEXTS.messageHiddenByAdmin}</p>
+        ) : message.pollId && !message.deletedAt ? (
+          // R-POLL-1: a poll's message is its card; the question is the card's title.
+          <PollCard pollId={message.pollId} />
+        ) : message.eventId && !message.deletedAt ? (
+          // R-EVENT-2: an event's message is its card; the title is the card's title.
+          <EventCard eventId={message.eventId} />
         ) : (
           <MessageText content={message.content} mentionedUserIds={message.metadata.mentionedUsers} />
         )}

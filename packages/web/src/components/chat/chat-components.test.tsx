@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
@@ -150,7 +150,7 @@ describe('MessageRow', () => {
     expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull();
   });
 
-  it('renders markdown safely and shows who liked', () => {
+  it('renders markdown safely and shows who liked', async () => {
     const message = makeMessage({ userId: 'nadia', content: '<b>x</b> **ok**', likedBy: ['nadia'] });
     const { container } = render(
       <MemoryRouter>
@@ -158,7 +158,8 @@ describe('MessageRow', () => {
       </MemoryRouter>,
     );
     expect(container.querySelector('b')).toBeNull();
-    expect(container.querySelector('strong')?.textContent).toBe('ok');
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('ok'));
+    expect(container.querySelector('b')).toBeNull();
     expect(screen.getByText(/likes: Nadia/)).toBeTruthy();
   });
 

@@ -5,17 +5,25 @@ import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { connectSocket } from '../../realtime/socket.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { useMutesStore } from '../../stores/mutes.ts';
+import { useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore, type UsersState } from '../../stores/users.ts';
 
-/** Opens the socket and loads the conversation list and directory once per session. */
+/**
+ * Opens the socket and loads the conversation list, directory and mutes once per session, and
+ * restores the offline outbox.
+ */
 export function useChatBootstrap(): void {
   const userId = useAuthStore((s) => s.user?.id ?? null);
   useEffect(() => {
     if (!userId) return;
-    connectSocket();
+    void connectSocket();
     const conversations = useConversationsStore.getState();
     if (!conversations.loaded && !conversations.loading) void conversations.loadConversations();
     void useUsersStore.getState().loadUsers();
+    if (!useMutesStore.getState().loaded) void useMutesStore.getState().load();
+    // Sends composed offline before a reload come back and go out (R-CACHE-8).
+    void useOutboxStore.getState().restore();
   }, [userId]);
 }
 

@@ -5,7 +5,7 @@
  * guard see the same URLs as before.
  */
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../services/api.ts';
+import { isApiError } from '../../services/http/client.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { openMessageWindow, type JumpOutcome } from '../../stores/message-jump.ts';
 

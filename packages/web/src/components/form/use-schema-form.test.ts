@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../services/api.ts';
+import { ApiError } from '../../services/http/client.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 

@@ -2,8 +2,10 @@
  * The submit flow every public form shares: validate with the shared zod schema, show the errors
  * next to their fields and focus the first, keep the button busy during the call, then put a
  * server error on its field when the server names one of `serverFields`, or show it as a toast.
+ * A public page passes a loader instead of the schema: the schema (and zod) then load after the
+ * first paint, off the page's first load (R-DELIVERY-7), and a submit waits for them.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { toast } from '../../services/ui/toast.ts';
 import { focusFirstInvalid } from './fields.tsx';
@@ -23,14 +25,38 @@ export interface SchemaSubmit<T> {
   action: (data: T) => Promise<void>;
 }
 
-export function useSchemaForm<T>(schema: ZodType<T>, options: SchemaFormOptions) {
+/** Loads a form's schema, e.g. `() => import('@stoop/shared/schemas/auth').then((m) => m.loginBodySchema)`. */
+export type SchemaLoader<T> = () => Promise<ZodType<T>>;
+
+export function useSchemaForm<T>(schema: ZodType<T> | SchemaLoader<T>, options: SchemaFormOptions) {
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const loaded = useRef<Promise<ZodType<T>> | null>(null);
+  const load = () => {
+    if (typeof schema !== 'function') return Promise.resolve(schema);
+    loaded.current ??= schema().catch((error: unknown) => {
+      loaded.current = null;
+      throw error;
+    });
+    return loaded.current;
+  };
+  // Fetch a lazily loaded schema as soon as the form is on screen, so a submit rarely waits.
+  useEffect(() => {
+    if (typeof schema === 'function') load().catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form; `load` caches
+  }, []);
 
   async function submit(event: FormEvent, { values, extraErrors, action }: SchemaSubmit<T>): Promise<void> {
     event.preventDefault();
-    const checked = validate(schema, values);
+    let resolved: ZodType<T>;
+    try {
+      resolved = await load();
+    } catch (error) {
+      toast.error(errorMessage(error, options.failure));
+      return;
+    }
+    const checked = validate(resolved, values);
     const schemaErrors = checked.ok ? {} : checked.errors;
     const found = extraErrors
       ? extraErrors(checked.ok ? checked.data : undefined, schemaErrors)

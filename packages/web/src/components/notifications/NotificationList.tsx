@@ -2,7 +2,9 @@
 import {
   AtSign,
   Bell,
+  CalendarClock,
   CheckCircle2,
+  ClipboardList,
   Heart,
   Megaphone,
   MessageSquareReply,
@@ -18,6 +20,8 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   like: Heart,
   announcement: Megaphone,
   approved: CheckCircle2,
+  request: ClipboardList,
+  event: CalendarClock,
 };
 
 const timeOf = (iso: string) =>

@@ -1,63 +1,42 @@
-/** The header's account menu: who is signed in, profile settings, dashboards and logout. */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LayoutDashboard, LogOut, MessagesSquare, Settings } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { PATHS } from '../../navigation/paths.ts';
+/**
+ * The header's account menu: who is signed in, profile settings, dashboards and logout. The menu
+ * (ProfileMenuDropdown, with Radix) loads the first time the button is pressed.
+ */
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import type { User } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
+import { useLazyTrigger } from '../ui/lazy-menu.ts';
 import { UserAvatar } from './UserAvatar.tsx';
-import { useLogout } from './useLogout.ts';
 
-const itemClass =
-  'flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+const loadDropdown = () => import('./ProfileMenuDropdown.tsx');
+const ProfileMenuDropdown = lazy(loadDropdown);
+
+function ProfileButton({ user, ...props }: { user: User } & ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      {...props}
+    >
+      <UserAvatar name={user.username} src={user.avatar} />
+      {/* The name comes from the content, so it always holds the visible text (no aria-label). */}
+      <span className="sr-only">Account menu for </span>
+      <span className="sr-only sm:not-sr-only sm:inline-block sm:max-w-40 sm:truncate">{user.username}</span>
+      <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
+    </button>
+  );
+}
 
 export function ProfileMenu() {
   const user = useAuthStore((s) => s.user);
-  const navigate = useNavigate();
-  const { logout } = useLogout();
+  const { armed, triggerProps } = useLazyTrigger(loadDropdown);
   if (!user) return null;
+  if (!armed) return <ProfileButton user={user} aria-expanded={false} {...triggerProps} />;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          aria-label={`Account menu for ${user.username}`}
-        >
-          <UserAvatar name={user.username} src={user.avatar} />
-          <span className="hidden max-w-40 truncate sm:inline">{user.username}</span>
-          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
-            <p className="truncate text-xs text-slate-500">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(PATHS.accountSettings)}>
-            <Settings className="h-4 w-4" aria-hidden="true" /> Account settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(PATHS.mainDashboard)}>
-            <MessagesSquare className="h-4 w-4" aria-hidden="true" /> Chat
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate(PATHS.adminDashboard)}>
-            <LayoutDashboard className="h-4 w-4" aria-hidden="true" />{' '}
-            {user.role === 'admin' ? 'Admin dashboard' : 'Statistics and billing'}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            className={`${itemClass} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800`}
-            onSelect={() => void logout()}
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<ProfileButton user={user} aria-expanded={false} />}>
+      <ProfileMenuDropdown user={user} trigger={<ProfileButton user={user} />} />
+    </Suspense>
   );
 }

@@ -17,7 +17,15 @@ function initialsOf(name: string): string {
 }
 
 export function UserAvatar({ name, src, className = 'h-8 w-8 text-xs' }: UserAvatarProps) {
-  if (src) return <img src={src} alt="" className={`${className} shrink-0 rounded-full object-cover`} />;
+  if (src)
+    return (
+      <img
+        src={src}
+        alt=""
+        referrerPolicy="no-referrer"
+        className={`${className} shrink-0 rounded-full object-cover`}
+      />
+    );
   return (
     <span
       aria-hidden="true"

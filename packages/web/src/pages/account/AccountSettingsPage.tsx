@@ -10,10 +10,10 @@ import {
   type FieldErrors,
 } from '../../components/form/validate.ts';
 import { AppShell } from '../../components/shell/AppShell.tsx';
-import { SidebarNav } from '../../components/shell/SidebarNav.tsx';
+import { AccountSidebar } from './AccountSidebar.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { updateProfile } from '../../services/account-api.ts';
+import { updateProfile } from '../../services/api/account-api.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { AboutFields } from './AboutFields.tsx';
@@ -167,14 +167,7 @@ function ProfileForm() {
 }
 
 export default function AccountSettingsPage() {
-  const sidebar = (
-    <div className="px-3 py-4">
-      <SidebarNav
-        label="Account"
-        items={[{ to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft }]}
-      />
-    </div>
-  );
+  const sidebar = <AccountSidebar />;
   return (
     <AppShell sidebarLabel="Navigation" sidebar={sidebar}>
       <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">

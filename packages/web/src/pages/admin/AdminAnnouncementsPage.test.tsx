@@ -35,7 +35,9 @@ describe('AdminAnnouncementsPage', () => {
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Boiler day' } });
     fireEvent.change(within(form).getByLabelText('Text'), { target: { value: 'Hot water **off**' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Preview' }));
-    expect(screen.getByTestId('announcement-preview').querySelector('strong')?.textContent).toBe('off');
+    await waitFor(() =>
+      expect(screen.getByTestId('announcement-preview').querySelector('strong')?.textContent).toBe('off'),
+    );
     fireEvent.click(within(form).getByLabelText('Pin to the top'));
     fireEvent.click(within(form).getByLabelText(/Urgent/));
     fireEvent.click(within(form).getByRole('button', { name: 'Post announcement' }));

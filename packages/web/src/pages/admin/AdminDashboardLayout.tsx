@@ -2,7 +2,16 @@
  * /admin_dashboard: statistics and billing for every signed-in user; approval, flagged content
  * and announcements only for admins (the guard enforces it, the navigation hides them).
  */
-import { ArrowLeft, BarChart3, CreditCard, Flag, Megaphone, ScrollText, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  BarChart3,
+  ClipboardList,
+  CreditCard,
+  Flag,
+  Megaphone,
+  ScrollText,
+  UserCheck,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
@@ -20,6 +29,7 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.adminAnnouncements, label: 'Announcements', icon: Megaphone },
   // ---- user approval: the audit log (R-ADMIN-17) ----
   { to: DASHBOARD_PATHS.auditLog, label: 'Audit log', icon: ScrollText },
+  { to: DASHBOARD_PATHS.adminRequests, label: 'Requests', icon: ClipboardList },
 ];
 
 /** The items the current user may open. */

@@ -12,7 +12,7 @@ import { formatBytes, formatCount } from '../../components/stats/format.ts';
 import { ErrorState, LoadingState } from '../../components/stats/LoadStates.tsx';
 import { UsageBar } from '../../components/stats/UsageBar.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
-import { changePlan, fetchBilling } from '../../services/stats-api.ts';
+import { changePlan, fetchBilling } from '../../services/api/stats-api.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 

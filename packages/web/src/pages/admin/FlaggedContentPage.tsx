@@ -12,8 +12,8 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { FlaggedItemCard, type FlaggedAction } from '../../components/moderation/FlaggedItemCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isApiError } from '../../services/api.ts';
-import { FLAGGED_PAGE_SIZE, moderationApi } from '../../services/moderation-api.ts';
+import { isApiError } from '../../services/http/client.ts';
+import { FLAGGED_PAGE_SIZE, moderationApi } from '../../services/api/moderation-api.ts';
 import { toast } from '../../services/ui/toast.ts';
 
 type Queue = { status: 'loading' | 'error' | 'ready'; items: FlaggedItem[]; total: number; page: number };

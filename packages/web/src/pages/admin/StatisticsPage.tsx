@@ -19,7 +19,7 @@ import {
 import { ErrorState, LoadingState } from '../../components/stats/LoadStates.tsx';
 import { StatCard } from '../../components/stats/StatCard.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
-import { fetchStats } from '../../services/stats-api.ts';
+import { fetchStats } from '../../services/api/stats-api.ts';
 
 const pointColumns = (first: string): readonly TableColumn<BarPoint>[] => [
   { header: first, cell: (p) => p.label },

@@ -3,11 +3,12 @@ import { Hash, Megaphone, MessageSquarePlus, Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopConversations } from '../../components/TopConversations.tsx';
+import { AnnouncementBody } from '../../components/announcements/AnnouncementBody.tsx';
 import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
-import { isApiError } from '../../services/api.ts';
-import { chatApi, type Announcement } from '../../services/chat-api.ts';
-import { logger } from '../../services/logger.ts';
+import { isApiError } from '../../services/http/client.ts';
+import { chatApi, type Announcement } from '../../services/api/chat-api.ts';
+import { logger } from '../../services/logger/logger.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -134,8 +135,11 @@ export default function ChatIntroPage() {
             <ul className="mt-3 space-y-3">
               {announcements.map((a) => (
                 <li key={a.id}>
-                  <p className="text-sm font-medium text-slate-900">{a.title}</p>
-                  <p className="line-clamp-2 text-sm text-slate-600">{a.body}</p>
+                  <h3 className="text-sm font-medium text-slate-900">{a.title}</h3>
+                  {/* Safe markdown, as on the announcements page (R-ANN-4); long ones are cut short. */}
+                  <div className="max-h-24 overflow-hidden">
+                    <AnnouncementBody source={a.body} />
+                  </div>
                 </li>
               ))}
             </ul>

@@ -9,8 +9,9 @@ import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx
 import { MessageList } from '../../components/chat/MessageList.tsx';
 import { TypingIndicator } from '../../components/chat/TypingIndicator.tsx';
 import { messageIdFromHash, useMessageJump } from '../../components/chat/use-message-jump.ts';
+import { loadMarkdown } from '../../components/chat/use-markdown.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isApiError } from '../../services/api.ts';
+import { isApiError } from '../../services/http/client.ts';
 import { joinConversation } from '../../realtime/socket.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useActivityStore } from '../../stores/activity.ts';
@@ -30,6 +31,9 @@ export default function ConversationPage() {
   const [notFound, setNotFound] = useState<string | null>(null);
   const { hash, key: locationKey } = useLocation();
   const jump = useMessageJump(conversationId, messageIdFromHash(hash), locationKey);
+
+  // The markdown renderer is its own chunk (R-DELIVERY-7): fetch it alongside the messages.
+  useEffect(() => void loadMarkdown().catch(() => undefined), []);
 
   useEffect(() => {
     if (!conversationId) return;

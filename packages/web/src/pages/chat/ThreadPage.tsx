@@ -12,7 +12,7 @@ import { MessageRow } from '../../components/chat/MessageRow.tsx';
 import { conversationPath } from '../../components/chat/chat-hooks.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { compareMessages, findMessage } from '../../services/chat/message-cache.ts';
-import { logger } from '../../services/logger.ts';
+import { logger } from '../../services/logger/logger.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';

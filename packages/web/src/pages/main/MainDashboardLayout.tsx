@@ -1,6 +1,8 @@
 /** /main_dashboard: the resident's chat area with its sidebar (navigation + conversations). */
 import {
   BarChart3,
+  CalendarDays,
+  ClipboardList,
   LayoutDashboard,
   LogOut,
   Megaphone,
@@ -24,6 +26,8 @@ const MAIN_ITEMS: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.announcements, label: 'Announcements', icon: Megaphone },
   { to: DASHBOARD_PATHS.search, label: 'Search', icon: Search },
   { to: DASHBOARD_PATHS.residents, label: 'Residents', icon: Users },
+  { to: DASHBOARD_PATHS.requests, label: 'Requests to the office', icon: ClipboardList },
+  { to: DASHBOARD_PATHS.events, label: 'Events', icon: CalendarDays },
   { to: DASHBOARD_PATHS.connectDataSources, label: 'Connect data sources', icon: PlugZap },
 ];
 

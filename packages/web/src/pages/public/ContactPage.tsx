@@ -1,13 +1,15 @@
 /** Contact form for questions, account problems and privacy requests. */
-import { contactBodySchema } from '@stoop/shared/schemas/auth';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmailField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { sendContactMessage } from '../../services/account-api.ts';
+import { sendContactMessage } from '../../services/api/account-api.ts';
 import { useAuthStore } from '../../stores/auth.ts';
+
+/** The form's schema loads after the first paint (R-DELIVERY-7). */
+const loadContactBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.contactBodySchema);
 
 export default function ContactPage() {
   const user = useAuthStore((s) => s.user);
@@ -15,7 +17,7 @@ export default function ContactPage() {
   const [email, setEmail] = useState(user?.email ?? '');
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
-  const { form, errors, busy, submit } = useSchemaForm(contactBodySchema, {
+  const { form, errors, busy, submit } = useSchemaForm(loadContactBodySchema, {
     serverFields: ['name', 'email', 'message'],
     failure: 'Your message could not be sent. Please try again.',
   });

@@ -2,7 +2,6 @@
  * Request a password reset link. The answer never says whether the address has an account, so the
  * page cannot be used to find out who lives in the community.
  */
-import { forgotPasswordBodySchema } from '@stoop/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,12 +10,16 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { requestPasswordReset } from '../../services/account-api.ts';
+import { requestPasswordReset } from '../../services/api/account-api.ts';
+
+/** The form's schema loads after the first paint (R-DELIVERY-7). */
+const loadForgotPasswordBodySchema = () =>
+  import('@stoop/shared/schemas/auth').then((m) => m.forgotPasswordBodySchema);
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, errors, busy, submit } = useSchemaForm(forgotPasswordBodySchema, {
+  const { form, errors, busy, submit } = useSchemaForm(loadForgotPasswordBodySchema, {
     failure: 'We could not send the link. Please try again.',
   });
 

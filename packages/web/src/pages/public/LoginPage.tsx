@@ -1,5 +1,4 @@
 /** Login with email and password; the guard then sends the user where their role and lock state lead. */
-import { loginBodySchema } from '@stoop/shared/schemas/auth';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailField, TextField } from '../../components/form/fields.tsx';
@@ -9,6 +8,9 @@ import { Button } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
+/** The form's schema loads after the first paint (R-DELIVERY-7). */
+const loadLoginBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.loginBodySchema);
+
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 export default function LoginPage() {
@@ -16,7 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { form, errors, busy, submit } = useSchemaForm(loginBodySchema, {
+  const { form, errors, busy, submit } = useSchemaForm(loadLoginBodySchema, {
     serverFields: ['email', 'password'],
     failure: 'Login failed. Please try again.',
   });

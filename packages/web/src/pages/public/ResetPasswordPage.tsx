@@ -1,5 +1,4 @@
 /** Choose a new password with the single-use token from the emailed link (?token=...). */
-import { resetPasswordBodySchema } from '@stoop/shared/schemas/auth';
 import { LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,8 +8,12 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { resetPassword } from '../../services/account-api.ts';
+import { resetPassword } from '../../services/api/account-api.ts';
 import { toast } from '../../services/ui/toast.ts';
+
+/** The form's schema loads after the first paint (R-DELIVERY-7). */
+const loadResetPasswordBodySchema = () =>
+  import('@stoop/shared/schemas/auth').then((m) => m.resetPasswordBodySchema);
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -18,7 +21,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { form, errors, busy, submit } = useSchemaForm(resetPasswordBodySchema, {
+  const { form, errors, busy, submit } = useSchemaForm(loadResetPasswordBodySchema, {
     failure: 'The password could not be changed. The link may have expired.',
   });
 

@@ -2,7 +2,6 @@
  * Sign up. The new account is locked until an admin approves it (R-API-27, R-LOCK-1), so success leads to the
  * awaiting-approval page. The terms and privacy policy open as modals without leaving the form.
  */
-import { signupBodySchema } from '@stoop/shared/schemas/auth';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailField, TextField } from '../../components/form/fields.tsx';
@@ -15,6 +14,9 @@ import { PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
+/** The form's schema loads after the first paint (R-DELIVERY-7). */
+const loadSignupBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.signupBodySchema);
+
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
 
 export default function SignupPage() {
@@ -24,7 +26,7 @@ export default function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const { form, errors, busy, submit } = useSchemaForm(signupBodySchema, {
+  const { form, errors, busy, submit } = useSchemaForm(loadSignupBodySchema, {
     serverFields: ['username', 'email', 'password', 'acceptTerms'],
     failure: 'Sign up failed. Please try again.',
   });

@@ -7,7 +7,7 @@ import {
 } from '@stoop/shared/schemas/profile-options';
 import { SelectField, TextField } from '../../components/form/fields.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import type { DirectoryFilters } from '../../services/directory-api.ts';
+import type { DirectoryFilters } from '../../services/api/directory-api.ts';
 
 const ANY = { value: '', label: 'Any' };
 

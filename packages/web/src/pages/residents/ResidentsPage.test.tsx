@@ -36,7 +36,11 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
+// reset() restores the data, not the actions: a test that replaces one gets the real one back here.
+const realCreateDirect = useConversationsStore.getState().createDirect;
+
 beforeEach(() => {
+  useConversationsStore.setState({ createDirect: realCreateDirect });
   useDirectoryStore.getState().reset();
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: me });

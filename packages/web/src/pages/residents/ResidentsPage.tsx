@@ -10,7 +10,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { conversationPath } from '../../components/chat/chat-hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { emptyDirectoryFilters } from '../../services/directory-api.ts';
+import { emptyDirectoryFilters } from '../../services/api/directory-api.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useDirectoryStore } from '../../stores/directory.ts';
