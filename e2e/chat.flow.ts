@@ -95,8 +95,11 @@ export async function runChatFlow(
   await nadiasMessage.hover();
   await nadiasMessage.getByRole('link', { name: 'Reply in thread' }).click();
   await omar.waitForURL(/\/main_dashboard\/thread\/[^/]+$/);
-  const threadComposer = omar.getByRole('textbox', { name: 'Message' });
-  await omar.locator('textarea[aria-label="Message"]:not([disabled])').waitFor();
+  // The thread page is its own lazily loaded chunk: until it mounts, the conversation's composer is
+  // still on screen, so the test writes into the thread's own composer (and waits until it is enabled).
+  await omar.getByRole('heading', { name: 'Thread' }).waitFor();
+  const threadComposer = omar.getByPlaceholder('Reply in thread');
+  await omar.locator('textarea[placeholder="Reply in thread"]:not([disabled])').waitFor();
   await threadComposer.fill('Machine 3 is broken, use the others.');
   await threadComposer.press('Enter');
   await messageRow(omar, 'Machine 3 is broken').waitFor();

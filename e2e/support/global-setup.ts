@@ -2,9 +2,13 @@ import { existsSync } from 'node:fs';
 // @ts-expect-error -- plain ESM build helper without type declarations
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { CHROMIUM_PATH } from './browser.ts';
+import { ensureServerBuilt } from './server.ts';
 
-/** Builds the web app once before the e2e files run; a missing Chromium is loud, and fatal under CI. */
-export default function setup(): void {
+/**
+ * Builds the web app and the server once before the e2e files run; a missing Chromium is loud, and
+ * fatal under CI.
+ */
+export default async function setup(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     const line = `SKIPPED: e2e suite — no Chromium at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`;
     console.error(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
@@ -13,4 +17,5 @@ export default function setup(): void {
   }
   const status = (buildWebIfStale as () => number)();
   if (status !== 0) throw new Error(`web build failed with status ${status}`);
+  await ensureServerBuilt();
 }

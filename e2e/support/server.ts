@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServerIfStale, serverMainJs, serverNodeFlags } from '../../scripts/build-server.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -16,9 +17,12 @@ export interface RunningStoop {
   stop: () => Promise<void>;
 }
 
+// Under the e2e hook timeout (120 s), so a slow start fails with the server's output.
+const START_TIMEOUT_MS = 180_000;
+
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -36,11 +40,27 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Reuse this data folder (kept on stop); by default a fresh one is made and removed. */
   dataDir?: string;
+  /** How long to wait for the first answer (default 60 s; a busy shared machine needs more). */
+  readyTimeoutMs?: number;
 }
 
-/** Starts the real server process (as `npm start` does) on a free port with its own data folder. */
+let serverBuilt: Promise<void> | undefined;
+
+/** Compiles the server when its sources changed (once per process; e2e's global setup already did). */
+export function ensureServerBuilt(): Promise<void> {
+  serverBuilt ??= buildServerIfStale().then((status) => {
+    if (status !== 0) throw new Error(`server build failed with status ${status}`);
+  });
+  return serverBuilt;
+}
+
+/**
+ * Starts the real server process (as `npm start` does: the compiled packages/server/dist/main.js)
+ * on a free port with its own data folder.
+ */
 export async function startStoop(options: StartOptions = {}): Promise<RunningStoop> {
   const { env = {} } = options;
+  await ensureServerBuilt();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stoop-e2e-'));
   const startedAt = performance.now();
@@ -48,7 +68,7 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
+    [...(options.nodeArgs ?? []), ...serverNodeFlags, serverMainJs],
     {
       cwd: root,
       env: {
@@ -68,7 +88,9 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // A fresh PGlite migrates on first start; on a busy two-core machine that alone can pass a minute.
+  const readyTimeoutMs = options.readyTimeoutMs ?? START_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -77,7 +99,8 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not answer within ${readyTimeoutMs / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 
