@@ -66,7 +66,7 @@ async function benchDatabase(kind: string): Promise<void> {
     await stoop.stop();
 
     const started = performance.now();
-    const database = scratch ? openPg(scratch.url) : await openPglite(path.join(dataDir, 'db'));
+    const database = scratch ? await openPg(scratch.url) : await openPglite(path.join(dataDir, 'db'));
     await bulkInsert(database, conversation.id, admin.userId);
     await database.db.execute(sql`analyze messages`);
     await database.close();

@@ -176,7 +176,7 @@ async function benchDatabase(kind: string): Promise<void> {
     await stoop.stop();
 
     const started = performance.now();
-    const database = scratch ? openPg(scratch.url) : await openPglite(path.join(dataDir, 'db'));
+    const database = scratch ? await openPg(scratch.url) : await openPglite(path.join(dataDir, 'db'));
     await withoutSearchIndexes(database, () => bulkInsert(database, layout));
     console.log(
       `${kind}: loaded ${MESSAGES.toLocaleString('en-US')} messages and built the indexes in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:start`: start-up to first answer on an existing data folder — from spawning the
+ * server process to the first 200 of GET /healthz, with a data folder whose database is already
+ * migrated and has its admin. Median of BENCH_RUNS (5) for the compiled server (what `npm start`
+ * runs) and, for comparison, the TypeScript sources through tsx. Prints figures; asserts nothing.
+ * Goal (issue "Trust and operations"): under 1.5 s on a 2-core machine.
+ * BENCH_CPU_PROFILE_DIR=dir writes a V8 CPU profile of each compiled start there.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { buildServerIfStale, serverMainJs, serverNodeFlags } from '../scripts/build-server.mjs';
+import { freePort } from '../e2e/support/server.ts';
+import { percentile, serverNodeArgs } from './support/stats.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const POLL_MS = 5;
+const root = new URL('..', import.meta.url).pathname;
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+type Start = { wallMs: number; cpuMs: number };
+
+/**
+ * Spawns the server and returns the time to the first 200 of /healthz, wall clock and the
+ * server's own CPU time (which other work on a shared machine barely changes), then stops it.
+ */
+async function timeStart(args: string[], dataDir: string): Promise<Start> {
+  const port = await freePort();
+  let output = '';
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let start: Start;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.status === 200) {
+        start = { wallMs: performance.now() - startedAt, cpuMs: cpuMs(child.pid) };
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - startedAt > 120_000) throw new Error(`no answer within 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  return start;
+}
+
+/**
+ * Runs the variants in turns (A, B, A, B, …) so that a change in the machine's load during the
+ * bench touches both alike, then prints each one's median.
+ */
+async function series(variants: { label: string; args: string[] }[], dataDir: string): Promise<void> {
+  const starts = variants.map(() => [] as Start[]);
+  for (let i = 0; i < RUNS; i++)
+    for (const [index, variant] of variants.entries())
+      starts[index]!.push(await timeStart(variant.args, dataDir));
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  for (const [index, variant] of variants.entries()) {
+    const wall = starts[index]!.map((s) => s.wallMs);
+    const cpu = starts[index]!.map((s) => s.cpuMs);
+    console.log(
+      `${variant.label}: median ${fmt(median(wall))} (runs ${wall.map(fmt).join(', ')}); server CPU median ${fmt(median(cpu))}`,
+    );
+  }
+  console.log(`load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)}`);
+}
+
+async function main(): Promise<void> {
+  const status = await buildServerIfStale();
+  if (status !== 0) throw new Error(`server build failed with status ${status}`);
+  console.log('start-up: spawn to the first 200 of GET /healthz, median of', RUNS);
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'stoop-bench-start-'));
+  try {
+    // The first start creates and migrates the database and the admin; not measured.
+    const first = await timeStart([serverMainJs], dataDir);
+    console.log(`first start, empty data folder (migrations + admin): ${(first.wallMs / 1000).toFixed(2)} s`);
+    const compiled = [...serverNodeArgs(), ...serverNodeFlags, serverMainJs];
+    const typescript = ['--import', 'tsx', join(root, 'packages/server/src/main.ts')];
+    await series(
+      [
+        { label: 'existing data folder, compiled (npm start)', args: compiled },
+        { label: 'existing data folder, tsx sources (before)', args: typescript },
+      ],
+      dataDir,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
