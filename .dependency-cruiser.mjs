@@ -101,6 +101,13 @@ export default {
       },
     },
     {
+      name: 'server-services-no-cycles',
+      comment: 'Domain services call each other in one direction: a cycle means two domains own one rule.',
+      severity: 'error',
+      from: { path: `${SERVER}[^/]+/service\\.ts$` },
+      to: { circular: true, path: `${SERVER}[^/]+/service\\.ts$` },
+    },
+    {
       name: 'server-db-not-upward',
       comment: 'db/ is the bottom layer of the server.',
       severity: 'error',

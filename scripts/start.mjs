@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than the last build, then serve
-// API, sockets and the web app on one port (embedded database unless DATABASE_URL is set).
+// `npm start`: build the web app and the server when their sources are newer than the last build,
+// then serve API, sockets and the web app on one port (embedded database unless DATABASE_URL is
+// set). The server runs as compiled JavaScript (docs/decisions/0022-compiled-server.md).
 // Arguments after `--` go to the server, e.g. `npm start -- --demo`.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { buildServerIfStale, serverMainJs, serverNodeFlags } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const status = buildWebIfStale();
+const status = buildWebIfStale() || (await buildServerIfStale());
 if (status !== 0) process.exit(status);
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'packages/server/src/main.ts'), ...process.argv.slice(2)],
-  { stdio: 'inherit', cwd: root },
-);
+const server = spawn(process.execPath, [...serverNodeFlags, serverMainJs, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: root,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
