@@ -82,5 +82,24 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and
       await context.close();
       expect(found).toEqual([]);
     });
+
+    // A busy server answers late, and what a resident sees meanwhile must be as legible as the rest.
+    it(`loading states have no WCAG A/AA violations (${theme})`, async () => {
+      const resident = await createResident(stoop.url, `Axe loading ${theme}`);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await logInThroughForm(page, stoop.url, resident.email, resident.password);
+      const held: Array<() => void> = [];
+      await page.route(/\/api\/(announcements|conversations)(\?|$)/, (route) => {
+        held.push(() => void route.continue().catch(() => undefined));
+      });
+      await page.goto(`${stoop.url}/main_dashboard/chat-intro`);
+      await page.getByText('Loading…').waitFor();
+      if (theme === 'dark') await forceDark(page);
+      const found = await violations(page);
+      for (const release of held) release();
+      await context.close();
+      expect(found).toEqual([]);
+    });
   }
 });

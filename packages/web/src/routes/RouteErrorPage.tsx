@@ -22,7 +22,7 @@ export function RouteErrorPage() {
           This screen could not be shown. Reloading usually fixes it; if it keeps happening, please tell us
           through the contact page.
         </p>
-        <p className="mt-3 break-words text-xs text-slate-400">{describe(error)}</p>
+        <p className="mt-3 break-words text-xs text-slate-500">{describe(error)}</p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button onClick={() => window.location.reload()}>Reload</Button>
           <Button variant="secondary" onClick={() => window.location.assign('/')}>

@@ -77,7 +77,7 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
             {body.trim() ? (
               <AnnouncementBody source={body} />
             ) : (
-              <p className="text-sm text-slate-400">Nothing yet.</p>
+              <p className="text-sm text-slate-500">Nothing yet.</p>
             )}
           </div>
         </div>

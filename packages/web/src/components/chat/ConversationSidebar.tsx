@@ -61,7 +61,7 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
           </span>
         )}
         <span className="min-w-0 truncate">{title}</span>
-        {conversation.metadata.adminHidden ? <span className="text-xs text-slate-400">(hidden)</span> : null}
+        {conversation.metadata.adminHidden ? <span className="text-xs text-slate-600">(hidden)</span> : null}
         {muted ? (
           <BellOff
             className="h-3.5 w-3.5 shrink-0 text-slate-400"

@@ -156,7 +156,7 @@ export const MessageRow = memo(function MessageRow({
             {formatTime(message.createdAt)}
           </time>
           {message.updatedAt !== message.createdAt && settled ? (
-            <span className="text-xs text-slate-400">(edited)</span>
+            <span className="text-xs text-slate-500">(edited)</span>
           ) : null}
           {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
           {queued ? <span className="text-xs text-slate-500">{OUTBOX_QUEUED_LABEL}</span> : null}

@@ -126,7 +126,7 @@ export default function ChatIntroPage() {
             </Link>
           </div>
           {announcements === null ? (
-            <p className="mt-3 text-sm text-slate-400">Loading…</p>
+            <p className="mt-3 text-sm text-slate-500">Loading…</p>
           ) : announcements.length === 0 ? (
             <div className="mt-3 flex items-center gap-3 text-sm text-slate-500">
               <Megaphone className="h-5 w-5 text-slate-400" aria-hidden="true" /> No announcements yet.
