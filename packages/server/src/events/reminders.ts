@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicRound } from '../periodic-round.ts';
 import { sendDueReminders, type EventContext } from './service.ts';
 
 /** How often the scheduler looks for reminders that fell due. */
@@ -17,44 +18,28 @@ export type ReminderOptions = {
  * in the middle of a round, never send one twice.
  */
 export class EventReminderScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
-  private readonly intervalMs: number;
-  private readonly now: () => Date;
+  private readonly round: PeriodicRound;
 
-  constructor(
-    private readonly ctx: EventContext,
-    private readonly log: FastifyBaseLogger,
-    options: ReminderOptions = {},
-  ) {
-    this.intervalMs = options.intervalMs ?? REMINDER_TICK_MS;
-    this.now = options.now ?? (() => new Date());
+  constructor(ctx: EventContext, log: FastifyBaseLogger, options: ReminderOptions = {}) {
+    const now = options.now ?? (() => new Date());
+    this.round = new PeriodicRound(
+      () => sendDueReminders(ctx, now()),
+      options.intervalMs ?? REMINDER_TICK_MS,
+      log,
+      'event reminders failed',
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.intervalMs);
-    this.timer.unref();
-    this.wake();
+    this.round.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.round.stop();
   }
 
   /** One round now, unless one is running already. */
   wake(): void {
-    if (this.stopped || this.running) return;
-    this.running = sendDueReminders(this.ctx, this.now())
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'event reminders failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.round.wake();
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicRound } from '../periodic-round.ts';
 import * as repo from './repo.ts';
 import { pollFeed, type IntegrationContext } from './service.ts';
 
@@ -13,40 +14,27 @@ const MAX_TICK_SECONDS = 30;
  * feed twice. Started when the app is ready, stopped (and awaited) before the database closes.
  */
 export class FeedPoller {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
+  private readonly round: PeriodicRound;
 
   constructor(
     private readonly ctx: IntegrationContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const tickMs = Math.min(this.ctx.config.FEED_POLL_SECONDS, MAX_TICK_SECONDS) * 1000;
-    this.timer = setInterval(() => this.wake(), tickMs);
-    this.timer.unref();
-    this.wake();
+  ) {
+    const tickMs = Math.min(ctx.config.FEED_POLL_SECONDS, MAX_TICK_SECONDS) * 1000;
+    this.round = new PeriodicRound(() => this.pollDue(), tickMs, log, 'feed poll failed');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  start(): void {
+    this.round.start();
+  }
+
+  stop(): Promise<void> {
+    return this.round.stop();
   }
 
   /** Polls now (a feed was connected, resumed or re-pointed); a poll already running is enough. */
   wake(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.pollDue()
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'feed poll failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.round.wake();
   }
 
   /** Fetches every due feed once; answers how many were fetched. */
@@ -63,12 +51,12 @@ export class FeedPoller {
         ),
       );
       fetched += due.length;
-      if (due.length < FEEDS_PER_TICK || this.stopped) return fetched;
+      if (due.length < FEEDS_PER_TICK || this.round.stopping) return fetched;
     }
   }
 
   /** Resolves when the poll in progress, if any, has finished (tests wait on it). */
-  async idle(): Promise<void> {
-    await this.running;
+  idle(): Promise<void> {
+    return this.round.idle();
   }
 }
