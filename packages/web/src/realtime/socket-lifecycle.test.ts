@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
+import { installFakeServer, json, makeConversation, makeUser } from '../test/fake-server.ts';
 import { startSocketServer, type TestSocketServer } from '../test/socket-server.ts';
 import { setNavigator } from '../navigation/navigate.ts';
 import { connectSocket, disconnectSocket, getSocket } from './socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { useConversationsStore } from '../stores/conversations.ts';
+import { useMessagesStore } from '../stores/messages.ts';
 import { toast } from '../services/ui/toast.ts';
 
 const me = makeUser({ id: 'me' });
@@ -38,6 +40,20 @@ afterEach(() => {
 });
 
 describe('socket lifecycle (R-LOCK-5, account side)', () => {
+  it('R-RT-4: the first connection reads the conversation list again, as it may predate the rooms', async () => {
+    const fake = installFakeServer({
+      'GET /api/conversations': () =>
+        json(200, { conversations: [makeConversation({ id: 'created-meanwhile' })] }),
+    });
+    useConversationsStore.getState().reset();
+    useMessagesStore.setState({ seq: 0 });
+    await connectSocket();
+    await vi.waitFor(() =>
+      expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['created-meanwhile']),
+    );
+    expect(fake.called('GET', '/api/sync')).toBe(false);
+  });
+
   it('reconnects after the server ends the socket (a role change), not after a client-side close', async () => {
     const before = server.connections;
     await connectSocket();

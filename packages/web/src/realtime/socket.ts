@@ -77,6 +77,10 @@ async function onConnect(): Promise<void> {
   rejoinActiveChannel();
   if (firstTime && useMessagesStore.getState().seq === 0) {
     setConnection('connected');
+    // No message to catch up on, but the conversation list may have been read before this socket
+    // joined its rooms: one created in between (a neighbour's first direct message) would never
+    // show. Read it again now that live events flow.
+    await useConversationsStore.getState().loadConversations();
     return;
   }
   // The banner (which pushes the message list down, a layout shift) is for coming back after a

@@ -215,3 +215,53 @@ describe('unread, presence and typing', () => {
     expect(useConversationsStore.getState().online.has('a')).toBe(true);
   });
 });
+
+describe('R-RT-2, R-RT-4: a list load never drops what arrived live while it was in flight', () => {
+  /** GET /api/conversations answers only when the test says so. */
+  function holdListAnswer(): (conversations: unknown[]) => void {
+    let answer: (conversations: unknown[]) => void = () => undefined;
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => (answer = (list) => resolve(json(200, { conversations: list })))),
+    );
+    return (list) => answer(list);
+  }
+
+  it('keeps a conversation created live after the list was read', async () => {
+    const old = conversation({ id: 'old' });
+    const answer = holdListAnswer();
+    const loading = useConversationsStore.getState().loadConversations();
+    useConversationsStore.getState().upsertConversation(conversation({ id: 'new', type: 'direct' }));
+    answer([old]);
+    await loading;
+    expect(
+      useConversationsStore
+        .getState()
+        .conversations.map((c) => c.id)
+        .sort(),
+    ).toEqual(['new', 'old']);
+  });
+
+  it('does not bring back a conversation removed live after the list was read', async () => {
+    useConversationsStore.setState({ conversations: [conversation({ id: 'gone' })] });
+    const answer = holdListAnswer();
+    const loading = useConversationsStore.getState().loadConversations();
+    useConversationsStore.getState().removeConversation('gone');
+    answer([conversation({ id: 'gone' }), conversation({ id: 'kept' })]);
+    await loading;
+    expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['kept']);
+  });
+
+  it('applies only the latest of two loads, whichever answers last', async () => {
+    const first = holdListAnswer();
+    const second = holdListAnswer();
+    const a = useConversationsStore.getState().loadConversations();
+    const b = useConversationsStore.getState().loadConversations();
+    second([conversation({ id: 'newer' })]);
+    await b;
+    first([conversation({ id: 'older' })]);
+    await a;
+    expect(useConversationsStore.getState().conversations.map((c) => c.id)).toEqual(['newer']);
+    expect(useConversationsStore.getState().loading).toBe(false);
+  });
+});

@@ -95,6 +95,18 @@ const initialState = () => ({
   details: {} as Record<string, ConversationDetails>,
 });
 
+/**
+ * What arrived live while a list load was in flight. The list's answer may predate a conversation
+ * created, or postdate one removed, in the meantime; the live word is newer, so it wins.
+ */
+interface LiveDuringLoad {
+  upserted: Map<string, Conversation>;
+  removed: Set<string>;
+}
+let liveDuringLoad: LiveDuringLoad | null = null;
+/** Only the latest list load applies its answer: an older one may arrive after it. */
+let latestLoad = 0;
+
 export const useConversationsStore = create<ConversationsState>()((set, get) => {
   const replace = (conversation: Conversation) =>
     set({
@@ -128,9 +140,17 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     },
 
     loadConversations: async () => {
+      const load = ++latestLoad;
+      liveDuringLoad = { upserted: new Map(), removed: new Set() };
       set({ loading: true });
       try {
-        const list = await chatApi.listConversations();
+        const listed = await chatApi.listConversations();
+        if (load !== latestLoad) return true;
+        const live = liveDuringLoad;
+        const fromList = live
+          ? listed.filter((c) => !live.removed.has(c.id) && !live.upserted.has(c.id))
+          : listed;
+        const list = [...fromList, ...(live ? live.upserted.values() : [])];
         const active = get().activeConversationId;
         set({
           conversations: list.map((c) => (c.id === active ? { ...c, unreadCount: 0 } : c)).sort(byRecency),
@@ -138,13 +158,17 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         });
         return true;
       } catch (error) {
+        if (load !== latestLoad) return false;
         logger.error('Failed to load conversations', error);
         toast.error(isApiError(error) ? error.message : 'Could not load your conversations.', {
           id: 'conversations-load',
         });
         return false;
       } finally {
-        set({ loading: false });
+        if (load === latestLoad) {
+          liveDuringLoad = null;
+          set({ loading: false });
+        }
       }
     },
 
@@ -165,15 +189,20 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     },
 
     upsertConversation: (conversation) => {
+      liveDuringLoad?.upserted.set(conversation.id, conversation);
+      liveDuringLoad?.removed.delete(conversation.id);
       const isActive = conversation.id === get().activeConversationId;
       replace(isActive ? { ...conversation, unreadCount: 0 } : conversation);
     },
 
-    removeConversation: (conversationId) =>
+    removeConversation: (conversationId) => {
+      liveDuringLoad?.removed.add(conversationId);
+      liveDuringLoad?.upserted.delete(conversationId);
       set({
         conversations: get().conversations.filter((c) => c.id !== conversationId),
         ...(get().activeConversationId === conversationId ? { activeConversationId: null } : {}),
-      }),
+      });
+    },
 
     createChannel: async (input) => {
       try {
@@ -314,6 +343,9 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
 
     reset: () => {
       if (typingTimer !== undefined) clearTimeout(typingTimer);
+      // A load still in flight belongs to the session that ended: its answer must not land.
+      latestLoad++;
+      liveDuringLoad = null;
       set(initialState());
     },
   };
