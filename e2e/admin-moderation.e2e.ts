@@ -133,8 +133,16 @@ describe.skipIf(!hasChromium)('moderation: flagged messages and hidden channels'
     });
     const adminPage = await context.newPage();
     await logInThroughForm(adminPage, stoop.url, ADMIN.email, ADMIN.password);
+    // The page reads the conversation list on load and again on its first socket connection
+    // (R-RT-4); the channel is stale only once both reads are done.
+    let listReads = 0;
+    adminPage.on('response', (response) => {
+      if (response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/conversations')
+        listReads++;
+    });
     await adminPage.goto(`${stoop.url}${channelPath(doomed.id)}`);
     await adminPage.getByRole('button', { name: 'Channel admin actions' }).waitFor();
+    await expect.poll(() => listReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     // Another session deletes the channel first: the flag fails for real (404).
     await author.api.request('DELETE', `/api/conversations/${doomed.id}`);
