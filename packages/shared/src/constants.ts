@@ -6,6 +6,8 @@
 // Messages and cache (R-CACHE-0)
 export const MESSAGE_PAGE_SIZE = 20;
 export const MAX_MESSAGE_PAGE_SIZE = 100;
+/** R-DELIVERY-10: a message page read while the app loads is used only if it started this recently. */
+export const EARLY_READ_MAX_AGE_MS = 5000;
 export const MESSAGES_PER_CONVERSATION_LIMIT = 200;
 export const CACHED_CONVERSATIONS_LIMIT = 50;
 export const TOTAL_MESSAGES_LIMIT = 5000;

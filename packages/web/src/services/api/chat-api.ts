@@ -17,6 +17,7 @@ import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { api } from '../http/client.ts';
 import { callApi } from '../http/client.ts';
 import { uploadApi, type UploadOptions } from '../http/upload.ts';
+import { takeEarlyFirstPage } from './early-reads.ts';
 
 export type { ConversationDetails, MessagesPage, Thread };
 export type SyncPage = SyncResult;
@@ -107,10 +108,12 @@ export const chatApi = {
   },
 
   async fetchMessages(conversationId: string, cursor?: PageCursor): Promise<MessagesPage> {
-    const page = await callApi('getMessages', {
-      params: { id: conversationId },
-      query: { limit: MESSAGE_PAGE_SIZE, ...cursor },
-    });
+    const early = cursor ? null : takeEarlyFirstPage(conversationId);
+    const page = await (early ??
+      callApi('getMessages', {
+        params: { id: conversationId },
+        query: { limit: MESSAGE_PAGE_SIZE, ...cursor },
+      }));
     // The flags are read as booleans even from an answer that leaves one out.
     return { ...page, hasMore: page.hasMore === true, hasNewer: page.hasNewer === true };
   },

@@ -1,0 +1,46 @@
+/**
+ * Reads started before the code that needs them has loaded (R-DELIVERY-10). Opening a conversation
+ * by its URL asks for its newest message page when the router is created, in parallel with the
+ * entry's session check and the page chunks, instead of after the session check, the dashboard
+ * layout and the conversation page have each loaded and rendered in turn. The conversation page's
+ * first read takes that answer once, if it is for the same conversation and still fresh; any other
+ * read goes to the server as before. The server checks access on this read like on any other: a
+ * visitor who is not signed in, or not a participant, gets the same 401 or 404 the page would get.
+ */
+import type { ApiResponse } from '@stoop/shared';
+import { EARLY_READ_MAX_AGE_MS, MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
+import { callApi } from '../http/client.ts';
+
+type FirstPage = ApiResponse<'getMessages'>;
+
+interface EarlyRead {
+  conversationId: string;
+  startedAt: number;
+  page: Promise<FirstPage>;
+}
+
+let early: EarlyRead | null = null;
+
+/** Starts reading the newest message page of `conversationId` (the same call the page makes). */
+export function readFirstPageEarly(conversationId: string, now = Date.now()): void {
+  const page = callApi('getMessages', {
+    params: { id: conversationId },
+    query: { limit: MESSAGE_PAGE_SIZE },
+  });
+  // A failure reaches the screen only through the read that takes this answer.
+  page.catch(() => undefined);
+  early = { conversationId, startedAt: now, page };
+}
+
+/**
+ * The early answer for `conversationId`, at most once; null when there is none, it is for another
+ * conversation, or it started more than EARLY_READ_MAX_AGE_MS ago (a page that old may miss
+ * messages the live connection has delivered since, so it is read again).
+ */
+export function takeEarlyFirstPage(conversationId: string, now = Date.now()): Promise<FirstPage> | null {
+  const found = early;
+  early = null;
+  if (!found || found.conversationId !== conversationId) return null;
+  if (now - found.startedAt > EARLY_READ_MAX_AGE_MS) return null;
+  return found.page;
+}
