@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './App.tsx';
+import { preloadRouteChunks } from './routes/routes.tsx';
 import { fetchCsrfToken } from './services/http/csrf.ts';
 import { startPlatform } from './platform/start.ts';
 
@@ -14,6 +15,8 @@ import { startPlatform } from './platform/start.ts';
 startPlatform();
 // R-API-1, R-ERR-9: fetched at start-up; a failure is logged inside and never blocks the first render.
 void fetchCsrfToken();
+// R-DELIVERY-9, R-DELIVERY-10: the opened path's screens (and a conversation's messages) start now.
+preloadRouteChunks(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

@@ -1,4 +1,4 @@
-/** Shown while the first navigation checks the session (the root route's HydrateFallback). */
+/** Shown while the first navigation checks the session (see routes/AppRoutes.tsx). */
 import { LogoMark } from './ui/Logo.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 

@@ -1,10 +1,11 @@
 /** Wraps every screen: the scroll rule, a thin progress bar while a navigation loads, and a skip link. */
-import { Outlet, useNavigation } from 'react-router';
+import { use } from 'react';
+import { Outlet } from 'react-router';
+import { NavigationBusyContext } from './navigation-busy.ts';
 import { ScrollManager } from './ScrollManager.tsx';
 
 export function RootLayout() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = use(NavigationBusyContext);
   return (
     <>
       <a

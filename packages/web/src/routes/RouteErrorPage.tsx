@@ -1,17 +1,14 @@
 /** Shown when a screen fails to load or throws (for example a stale chunk after a deploy). */
 import { AlertTriangle } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
 import { LogoMark } from '../components/ui/Logo.tsx';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return 'Unknown error';
 }
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <main id="main-content" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">

@@ -2,38 +2,57 @@
  * The R-GUARD-0, R-ROUTE-0 rules end to end through the real route table: a memory router, the real
  * stores, a fake API behind fetch and a mocked Capacitor platform.
  */
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { APPROVAL_POLL_INTERVAL_MS } from '@stoop/shared/constants';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../services/logger/logger.ts';
 import { storage } from '../services/storage/storage.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
-import { routes } from './routes.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
 import { runGuard } from './guard-runner.ts';
 
 const platform = vi.hoisted(() => ({ current: 'web' }));
 vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
 
-function startAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+/** The app's router view in a memory router, and what a test needs to drive and watch it. */
+interface Harness {
+  location: Location | null;
+  shown: Location | null;
+  navigate: (to: string | number) => void;
 }
 
-async function settled(router: ReturnType<typeof startAt>) {
+function startAt(path: string): Harness {
+  const harness: Harness = { location: null, shown: null, navigate: () => undefined };
+  function Probe() {
+    const navigate: NavigateFunction = useNavigate();
+    harness.location = useLocation();
+    harness.navigate = (to) => void (typeof to === 'number' ? navigate(to) : navigate(to));
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Probe />
+      <AppRoutes onShown={(location) => (harness.shown = location)} />
+    </MemoryRouter>,
+  );
+  return harness;
+}
+
+/** Waits until the current location is the one shown (its guard ran and its screens loaded). */
+async function settled(harness: Harness) {
   // The first navigation of the file loads (and, in the test runner, compiles) the lazy route
   // modules, which takes longer than waitFor's default second on a busy machine.
   await waitFor(
     () => {
-      expect(router.state.initialized).toBe(true);
-      expect(router.state.navigation.state).toBe('idle');
+      expect(harness.location).not.toBeNull();
+      expect(harness.shown?.key).toBe(harness.location!.key);
     },
     { timeout: 10_000 },
   );
-  return router.state.location.pathname;
+  return harness.location!.pathname;
 }
 
 const resident = makeUser();
@@ -67,7 +86,7 @@ describe('R-GUARD-0 router guard', () => {
     expect(storage.get<unknown>('user', null)).toMatchObject({ id: resident.id });
 
     // Later navigations do not reload it.
-    await act(() => router.navigate('/main_dashboard/search'));
+    act(() => router.navigate('/main_dashboard/search'));
     await settled(router);
     expect(server.calls.filter((c) => c.path === '/api/protected/user')).toHaveLength(1);
   });
@@ -159,15 +178,15 @@ describe('R-GUARD-0 router guard', () => {
     installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
     const router = startAt('/admin_dashboard/flagged_content');
     expect(await settled(router)).toBe('/main_dashboard/chat-intro');
-    await act(() => router.navigate('/admin_dashboard/billing'));
+    act(() => router.navigate('/admin_dashboard/billing'));
     expect(await settled(router)).toBe('/admin_dashboard/billing');
     // R-ROUTE-5, R-ADMIN-17: the approval screen and the audit log are admin-only too.
     for (const adminOnly of ['/admin_dashboard/user-approval', '/admin_dashboard/audit-log']) {
-      await act(() => router.navigate(adminOnly));
+      act(() => router.navigate(adminOnly));
       expect(await settled(router)).toBe('/main_dashboard/chat-intro');
     }
     // /admin_dashboard itself opens statistics, for any signed-in user.
-    await act(() => router.navigate('/admin_dashboard'));
+    act(() => router.navigate('/admin_dashboard'));
     expect(await settled(router)).toBe('/admin_dashboard/statistics');
   });
 
@@ -176,7 +195,7 @@ describe('R-GUARD-0 router guard', () => {
     const router = startAt('/main_dashboard/conversations/channel/c1');
     await settled(router);
     expect(useConversationsStore.getState().activeConversationId).toBe('c1');
-    await act(() => router.navigate('/main_dashboard/conversations/direct/d7'));
+    act(() => router.navigate('/main_dashboard/conversations/direct/d7'));
     await settled(router);
     expect(useConversationsStore.getState().activeConversationId).toBe('d7');
   });
@@ -214,7 +233,7 @@ describe('R-GUARD-0 router guard', () => {
     const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: pending }) });
     const router = startAt('/main_dashboard/thread/m1');
     expect(await settled(router)).toBe('/awaiting-approval');
-    await act(() => router.navigate('/main_dashboard/conversations/channel/c1'));
+    act(() => router.navigate('/main_dashboard/conversations/channel/c1'));
     expect(await settled(router)).toBe('/awaiting-approval');
     const fetched = server.calls.map((c) => c.path);
     expect(fetched).toEqual(['/api/protected/user']);
@@ -226,6 +245,6 @@ describe('R-GUARD-0 router guard', () => {
     installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
     const router = startAt('/no/such/page');
     expect(await settled(router)).toBe('/no/such/page');
-    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    expect(screen.getByText("We couldn't find that page")).toBeTruthy();
   });
 });

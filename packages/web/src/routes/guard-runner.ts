@@ -1,8 +1,7 @@
 /**
  * Runs the R-GUARD-0 for one navigation, in order: settle the session, decide the redirect, then
- * apply the conversation effect. It runs as the root route's middleware on every navigation.
+ * apply the conversation effect. AppRoutes runs it on every navigation (navigation-outcome.ts).
  */
-import { redirect } from 'react-router';
 import { api } from '../services/http/client.ts';
 import { logger } from '../services/logger/logger.ts';
 import { getPlatform } from '../services/device/platform.ts';
@@ -62,15 +61,4 @@ export async function runGuard(pathname: string): Promise<string | null> {
   if (effect?.type === 'activate') conversations.setActiveConversation(effect.conversationId);
   else if (effect?.type === 'fetch-thread') await activateThreadConversation(effect.messageId);
   return null;
-}
-
-/**
- * Root route middleware: runs before every loader of the navigation, so no child loader (and so
- * no conversation or user fetch) starts for a visitor the guard redirects.
- */
-export async function guardMiddleware({ request }: { request: Request }): Promise<void> {
-  const target = await runGuard(new URL(request.url).pathname);
-  // React Router's contract: a thrown Response redirects the navigation.
-  // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (target !== null) throw redirect(target);
 }
