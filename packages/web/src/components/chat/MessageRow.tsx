@@ -10,7 +10,6 @@ import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../../services/http/client.ts';
-import { moderationApi } from '../../services/api/moderation-api.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -25,8 +24,7 @@ import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { formatTime } from './chat-hooks.ts';
 import { Attachment, MessageText } from './MessageBody.tsx';
-import { PollCard } from './PollCard.tsx';
-import { EventCard } from '../events/EventCard.tsx';
+import { EventCardOnDemand, PollCardOnDemand } from './MessageCard.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 
 interface Props {
@@ -53,6 +51,8 @@ function likeSummary(
 /** Admin: hide or show a message (R-ADMIN-9); the change comes back to every screen as an event. */
 async function toggleHidden(messageId: string, hidden: boolean): Promise<void> {
   try {
+    // The moderation calls load with the first use: residents never make them.
+    const { moderationApi } = await import('../../services/api/moderation-api.ts');
     if (hidden) await moderationApi.unhide(messageId);
     else await moderationApi.hide(messageId);
   } catch (error) {
@@ -191,10 +191,10 @@ export const MessageRow = memo(function MessageRow({
           <p className="text-sm italic text-slate-500">{TEXTS.messageHiddenByAdmin}</p>
         ) : message.pollId && !message.deletedAt ? (
           // R-POLL-1: a poll's message is its card; the question is the card's title.
-          <PollCard pollId={message.pollId} />
+          <PollCardOnDemand pollId={message.pollId} />
         ) : message.eventId && !message.deletedAt ? (
           // R-EVENT-2: an event's message is its card; the title is the card's title.
-          <EventCard eventId={message.eventId} />
+          <EventCardOnDemand eventId={message.eventId} />
         ) : (
           <MessageText content={message.content} mentionedUserIds={message.metadata.mentionedUsers} />
         )}
