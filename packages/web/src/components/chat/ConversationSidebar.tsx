@@ -13,7 +13,7 @@ import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { ChatDialogs, type ChatDialog } from './ChatDialogs.tsx';
-import { conversationPath, conversationTitle, otherParticipant, useChatBootstrap } from './chat-hooks.ts';
+import { conversationPath, conversationTitle, otherParticipant } from './chat-hooks.ts';
 
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -76,7 +76,6 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
 }
 
 export function ConversationSidebar() {
-  useChatBootstrap();
   const conversations = useConversationsStore((s) => s.conversations);
   const loaded = useConversationsStore((s) => s.loaded);
   const online = useConversationsStore((s) => s.online);

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { MUTE_FAILED, useMutesStore } from '../../stores/mutes.ts';
 import { ConversationHeader } from './ConversationHeader.tsx';
+import { useChatBootstrap } from './chat-hooks.ts';
 import { ConversationSidebar } from './ConversationSidebar.tsx';
 
 vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
@@ -70,14 +71,19 @@ describe('mute control (R-NOTIF-3)', () => {
     );
   });
 
-  it('the sidebar loads the mutes and marks a muted conversation', async () => {
+  it('the chat bootstrap loads the mutes and the sidebar marks a muted conversation', async () => {
     const server = installFakeServer({
       'GET /api/notifications/muted-conversations': () => json(200, { conversationIds: ['c1'] }),
       'PUT /api/conversations/c1/mute': () => json(200, { conversationId: 'c1', muted: false }),
     });
+    // What MainDashboardLayout does: bootstrap the chat, show the sidebar.
+    function ChatArea() {
+      useChatBootstrap();
+      return <ConversationSidebar />;
+    }
     render(
       <MemoryRouter>
-        <ConversationSidebar />
+        <ChatArea />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('link', { name: 'Lobby, muted' })).toBeTruthy();

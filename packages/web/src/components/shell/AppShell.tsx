@@ -11,6 +11,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ThemeToggle } from '../ThemeToggle.tsx';
+import { useWideScreen } from './use-wide-screen.ts';
 
 const loadDrawer = () => import('./ShellDrawer.tsx');
 const ShellDrawer = lazy(loadDrawer);
@@ -32,6 +33,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const wide = useWideScreen();
   const location = useLocation();
   // Close the drawer after a navigation from inside it (adjusting state during render is React's
   // recommended alternative to an effect here).
@@ -83,12 +85,14 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
         </div>
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside
-          aria-label={sidebarLabel}
-          className="hidden w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block"
-        >
-          {sidebar}
-        </aside>
+        {wide ? (
+          <aside
+            aria-label={sidebarLabel}
+            className="hidden w-72 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block"
+          >
+            {sidebar}
+          </aside>
+        ) : null}
         <main id="main-content" className="min-w-0 flex-1 overflow-y-auto pb-[env(safe-area-inset-bottom)]">
           {children}
         </main>

@@ -13,6 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { useChatBootstrap } from '../../components/chat/chat-hooks.ts';
 import { ConversationSidebar } from '../../components/chat/ConversationSidebar.tsx';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { SidebarNav, type SidebarNavItem } from '../../components/shell/SidebarNav.tsx';
@@ -63,6 +64,8 @@ function MainSidebar() {
 }
 
 export default function MainDashboardLayout() {
+  // Here, not in the sidebar: on a phone the sidebar renders only inside the opened drawer.
+  useChatBootstrap();
   return (
     <AppShell sidebarLabel="Conversations" sidebar={<MainSidebar />}>
       <Outlet />
