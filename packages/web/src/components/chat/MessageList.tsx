@@ -3,9 +3,10 @@
  * row rendered in a plain scroll container, since the window holds at most 200 messages (R-MSG-11).
  * Older pages are put in at the top (near the top, while hasMore), newer ones at the bottom (near
  * the bottom, while hasNewer), and the rows on screen stay where they are meanwhile, also when the
- * far end is trimmed (use-chat-scroll.ts). Day labels (R-MSG-10) separate the days; the list reads downwards, so the days run oldest to
- * newest here. A jump target (a search result) is scrolled to once it is loaded and highlighted
- * for a moment; when the window is back in history, "Jump to newest" reloads the newest page.
+ * far end is trimmed (R-MSG-17, use-chat-scroll.ts). Day labels (R-MSG-10) separate the days; the
+ * list reads downwards, so the days run oldest to newest here. A jump target (a search result) is
+ * scrolled to once it is loaded and highlighted for a moment; when the window is back in history,
+ * "Jump to newest" reloads the newest page.
  */
 import { ArrowDown } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,7 +1,8 @@
 /**
  * Scrolling for the message list (MessageList.tsx), a plain scroll container that renders every
  * row: the conversation's window is at most R-CACHE-2's 200 messages (R-MSG-11), so no
- * virtualiser is needed. After each change the list puts the view where the reader expects it:
+ * virtualiser is needed. After each change the list puts the view where the reader expects it
+ * (R-MSG-17):
  *
  * - on open, and when a page replaced the window (`generation`), at the newest end;
  * - at a jump target (a search result) once per jump, centred;
@@ -87,6 +88,8 @@ export function useChatScroll(options: ChatScrollOptions): ChatScroll {
   });
 
   const record = useCallback((container: HTMLElement) => {
+    // A hidden list (display: none) measures as empty and "at the bottom": keep the place it had.
+    if (container.clientHeight === 0) return;
     place.current.anchor = findAnchor(container);
     place.current.atBottom = isAtBottom(container);
   }, []);
