@@ -1,44 +1,12 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, User } from '@stoop/shared';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { MessageList } from './MessageList.tsx';
+import { installFakeLayout, installFakeResizeObserver, type FakeLayout } from './scroll-layout.fixtures.ts';
 import type { JumpTarget } from './use-message-jump.ts';
-
-interface FakeVirtuosoProps<Item> {
-  ref?: Ref<{ scrollToIndex: (location: unknown) => void }>;
-  data: Item[];
-  firstItemIndex: number;
-  itemContent: (index: number, item: Item) => ReactNode;
-  computeItemKey: (index: number, item: Item) => string;
-  startReached: () => void;
-  endReached: () => void;
-  followOutput: (atBottom: boolean) => false | 'smooth';
-}
-
-const { scrollToIndex, latest } = vi.hoisted(() => ({
-  scrollToIndex: vi.fn(),
-  latest: { props: null as FakeVirtuosoProps<unknown> | null },
-}));
-
-// jsdom has no layout, so the real Virtuoso renders no rows; this one renders them all and keeps
-// the props it was given, so a test can play the scroll events.
-vi.mock('react-virtuoso', () => ({
-  Virtuoso: function FakeVirtuoso<Item>(props: FakeVirtuosoProps<Item>) {
-    useImperativeHandle(props.ref, () => ({ scrollToIndex }));
-    latest.props = props as FakeVirtuosoProps<unknown>;
-    return (
-      <div>
-        {props.data.map((item, index) => (
-          <div key={props.computeItemKey(index, item)}>{props.itemContent(index, item)}</div>
-        ))}
-      </div>
-    );
-  },
-}));
 
 /** `count` messages on one day, a minute apart, from minute `from`. */
 const run = (from: number, count: number) =>
@@ -53,13 +21,19 @@ const handlers = { onLoadOlder: vi.fn(), onLoadNewer: vi.fn(), onJumpToNewest: v
 
 function list(
   messages: Message[],
-  { hasNewer = false, generation = 1, jumpTarget = null as JumpTarget | null, loading = false } = {},
+  {
+    hasMore = true,
+    hasNewer = false,
+    generation = 1,
+    jumpTarget = null as JumpTarget | null,
+    loading = false,
+  } = {},
 ) {
   return (
     <MemoryRouter>
       <MessageList
         messages={messages}
-        hasMore
+        hasMore={hasMore}
         hasNewer={hasNewer}
         generation={generation}
         jumpTarget={jumpTarget}
@@ -70,25 +44,69 @@ function list(
   );
 }
 
-const props = () => latest.props!;
+let layout: FakeLayout;
+const scroller = () => layout.scroller();
+const bottom = () => scroller().scrollHeight - layout.clientHeight;
+/** Where a row's top is on screen, from the container's top. */
+const onScreen = (id: string) => layout.rowTop(id) - scroller().scrollTop;
 
 beforeEach(() => {
   useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
-  scrollToIndex.mockClear();
+  layout = installFakeLayout();
   for (const handler of Object.values(handlers)) handler.mockClear();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  layout.restore();
+  vi.unstubAllGlobals();
+});
 
 describe('MessageList: a sliding window', () => {
+  it('opens at the newest end', () => {
+    render(list(run(0, 20)));
+    expect(scroller().scrollTop).toBe(bottom());
+    expect(onScreen('w19')).toBe(layout.clientHeight - layout.rowHeight);
+  });
+
+  it('asks for older messages near the top while hasMore, and not while a page loads', () => {
+    const page = run(0, 20);
+    const { rerender } = render(list(page));
+    layout.scrollTo(1000);
+    expect(handlers.onLoadOlder).not.toHaveBeenCalled();
+    layout.scrollTo(100);
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(1);
+    rerender(list(page, { loading: true }));
+    layout.scrollTo(0);
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(1);
+    rerender(list(page, { hasMore: false }));
+    layout.scrollTo(0);
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps asking for older pages while the rows do not fill the screen, but not again after a failure', () => {
+    const { rerender } = render(list(run(10, 2)));
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(1);
+    // The page arrives while loading is still up; once it is down, the next one is asked for.
+    const page = run(8, 4);
+    rerender(list(page, { loading: true }));
+    rerender(list(page));
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(2);
+    // That one fails: the rows stay as they were, and it is not asked for in a loop.
+    rerender(list(page, { loading: true }));
+    rerender(list(page));
+    expect(handlers.onLoadOlder).toHaveBeenCalledTimes(2);
+  });
+
   it('asks for newer messages at the bottom only while the window is back in history', () => {
-    const { rerender } = render(list(run(0, 5)));
-    props().endReached();
+    const page = run(0, 20);
+    const { rerender } = render(list(page));
+    layout.scrollTo(bottom());
     expect(handlers.onLoadNewer).not.toHaveBeenCalled();
-    rerender(list(run(0, 5), { hasNewer: true }));
-    props().endReached();
+    rerender(list(page, { hasNewer: true }));
+    layout.scrollTo(bottom());
     expect(handlers.onLoadNewer).toHaveBeenCalledTimes(1);
-    rerender(list(run(0, 5), { hasNewer: true, loading: true }));
-    props().endReached();
+    rerender(list(page, { hasNewer: true, loading: true }));
+    layout.scrollTo(bottom());
     expect(handlers.onLoadNewer).toHaveBeenCalledTimes(1);
   });
 
@@ -100,36 +118,119 @@ describe('MessageList: a sliding window', () => {
     expect(handlers.onJumpToNewest).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the rows on screen in place: an older page lowers firstItemIndex, trimming the top raises it', () => {
+  it('keeps the rows on screen in place: an older page put in above, the top trimmed', () => {
     const { rerender } = render(list(run(20, 20)));
-    const start = props().firstItemIndex;
+    layout.scrollTo(250);
+    const before = onScreen('w22');
     rerender(list(run(0, 40), { hasNewer: true }));
-    expect(props().firstItemIndex).toBe(start - 20);
-    // A newer page appended at the bottom and the 20 oldest trimmed: up by 20 again.
+    expect(scroller().scrollTop).toBe(250 + 20 * layout.rowHeight);
+    expect(onScreen('w22')).toBe(before);
+    // A newer page appended at the bottom and the 20 oldest trimmed: the same rows stay in place.
     rerender(list(run(20, 40), { hasNewer: true }));
-    expect(props().firstItemIndex).toBe(start);
+    expect(onScreen('w22')).toBe(before);
+  });
+
+  it('measures the place just before the change, not at the last scroll event', () => {
+    const { rerender } = render(list(run(20, 20)));
+    layout.scrollTo(500);
+    // The reader scrolled on; the browser's scroll event for it has not come yet.
+    layout.scrollTo(700, false);
+    rerender(list(run(0, 40), { hasNewer: true }));
+    expect(scroller().scrollTop).toBe(700 + 20 * layout.rowHeight);
+  });
+
+  it('keeps the rows in place while the header spinner comes and goes', () => {
+    const { rerender } = render(list(run(0, 20)));
+    layout.scrollTo(500);
+    const before = onScreen('w7');
+    rerender(list(run(0, 20), { loading: true }));
+    expect(layout.rowTop('w0')).toBe(layout.headerHeight + layout.spinnerHeight);
+    expect(onScreen('w7')).toBe(before);
   });
 
   it('follows live messages at the newest end, but not a newer page the resident is about to read', () => {
     const { rerender } = render(list(run(0, 5)));
-    expect(props().followOutput(true)).toBe('smooth');
-    rerender(list(run(0, 5), { hasNewer: true }));
+    rerender(list(run(0, 6)));
+    expect(scroller().scrollTop).toBe(bottom());
+    // Back in history, at the bottom: the newer page that arrives is not scrolled past.
+    rerender(list(run(0, 6), { hasNewer: true }));
+    layout.scrollTo(bottom());
+    const at = scroller().scrollTop;
     rerender(list(run(0, 25), { hasNewer: false }));
-    expect(props().followOutput(true)).toBe(false);
+    expect(scroller().scrollTop).toBe(at);
+    // At the newest end again: the next live message is followed once the reader is at the bottom.
+    layout.scrollTo(bottom());
     rerender(list(run(0, 26), { hasNewer: false }));
-    expect(props().followOutput(true)).toBe('smooth');
+    expect(scroller().scrollTop).toBe(bottom());
+  });
+
+  it('does not move a reader who scrolled up when live messages arrive', () => {
+    const { rerender } = render(list(run(0, 20)));
+    layout.scrollTo(300);
+    rerender(list(run(0, 22)));
+    expect(scroller().scrollTop).toBe(300);
+  });
+
+  it('keeps a reader at the bottom there when rows grow after they render, and anyone else on their row', () => {
+    const observer = installFakeResizeObserver();
+    render(list(run(0, 20)));
+    layout.heights.set('w19', 300);
+    observer.resize('content');
+    expect(scroller().scrollTop).toBe(bottom());
+
+    layout.scrollTo(600);
+    const before = onScreen('w8');
+    layout.heights.set('w2', 250);
+    observer.resize('content');
+    expect(onScreen('w8')).toBe(before);
   });
 
   it('a page that replaces the window shows its newest end, unless a jump target in it is scrolled to', () => {
-    const { rerender } = render(list(run(0, 5), { generation: 1 }));
-    expect(scrollToIndex).not.toHaveBeenCalled();
-    rerender(list(run(100, 5), { generation: 2 }));
-    expect(scrollToIndex).toHaveBeenLastCalledWith({ index: 'LAST', align: 'end', behavior: 'auto' });
-    scrollToIndex.mockClear();
-    act(() => {
-      rerender(list(run(50, 5), { generation: 3, jumpTarget: { messageId: 'w52', requestKey: 'k' } }));
-    });
-    expect(scrollToIndex).toHaveBeenCalledTimes(1);
-    expect(scrollToIndex).toHaveBeenCalledWith({ index: 3, align: 'center', behavior: 'auto' });
+    const { rerender } = render(list(run(0, 20), { generation: 1 }));
+    layout.scrollTo(0);
+    rerender(list(run(100, 20), { generation: 2 }));
+    expect(scroller().scrollTop).toBe(bottom());
+    rerender(list(run(50, 20), { generation: 3, jumpTarget: { messageId: 'w60', requestKey: 'k' } }));
+    expect(onScreen('w60')).toBe((layout.clientHeight - layout.rowHeight) / 2);
+  });
+});
+
+describe('MessageList: around the rows', () => {
+  it('says where the conversation begins, or shows a spinner while older messages load', () => {
+    const { rerender, container } = render(list(run(0, 3), { hasMore: false }));
+    screen.getByText('This is the beginning of the conversation.');
+    rerender(list(run(0, 3), { loading: true }));
+    expect(screen.queryByText('This is the beginning of the conversation.')).toBeNull();
+    expect(container.querySelectorAll('.animate-spin')).toHaveLength(1);
+  });
+
+  it('shows a spinner below the rows while a newer page loads', () => {
+    const { rerender, container } = render(list(run(0, 3), { hasMore: false, hasNewer: true }));
+    expect(container.querySelectorAll('.animate-spin')).toHaveLength(0);
+    rerender(list(run(0, 3), { hasMore: false, hasNewer: true, loading: true }));
+    expect(container.querySelectorAll('.animate-spin')).toHaveLength(1);
+  });
+
+  it('labels the days (R-MSG-10)', () => {
+    render(list([...run(0, 2), makeMessage({ id: 'next-day', createdAt: '2025-03-02T08:00:00.000Z' })]));
+    expect(screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Saturday, March 1, 2025',
+      'Sunday, March 2, 2025',
+    ]);
+  });
+
+  it('is a named, focusable region, so it can be scrolled from the keyboard', () => {
+    render(list(run(0, 3)));
+    const region = screen.getByRole('region', { name: 'Messages' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.style.overflowAnchor).toBe('none');
+  });
+
+  it('says when there are no messages yet, or shows a spinner while they load', () => {
+    const { rerender, container } = render(list([], { hasMore: false }));
+    screen.getByText('No messages yet. Say hello!');
+    rerender(list([], { hasMore: false, loading: true }));
+    expect(screen.queryByText('No messages yet. Say hello!')).toBeNull();
+    expect(container.querySelectorAll('.animate-spin')).toHaveLength(1);
   });
 });

@@ -1,21 +1,22 @@
 /**
- * The virtualised message list (react-virtuoso) over the conversation's sliding window
- * (services/chat/message-window.ts). Older pages are prepended at the top (startReached, while
- * hasMore), newer ones appended at the bottom (endReached, while hasNewer); firstItemIndex keeps
- * the rows on screen where they are while pages come and the far end is trimmed (list-index.ts).
- * Day labels (R-MSG-10) separate the days; the list reads downwards, so the days run oldest to
- * newest here. A jump target (a search result) is scrolled to once it is loaded and highlighted
- * for a moment; when the window is back in history, "Jump to newest" reloads the newest page.
+ * The message list over the conversation's sliding window (services/chat/message-window.ts): every
+ * row rendered in a plain scroll container, since the window holds at most 200 messages (R-MSG-11).
+ * Older pages are put in at the top (near the top, while hasMore), newer ones at the bottom (near
+ * the bottom, while hasNewer), and the rows on screen stay where they are meanwhile, also when the
+ * far end is trimmed (R-MSG-17, use-chat-scroll.ts). Day labels (R-MSG-10) separate the days; the
+ * list reads downwards, so the days run oldest to newest here. A jump target (a search result) is
+ * scrolled to once it is loaded and highlighted for a moment; when the window is back in history,
+ * "Jump to newest" reloads the newest page.
  */
 import { ArrowDown } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message } from '@stoop/shared';
 import { groupByDate } from '../../services/chat/date-groups.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { BeforeCommit } from './BeforeCommit.tsx';
 import { MessageRow } from './MessageRow.tsx';
-import { nextFirstItemIndex, START_INDEX, type IndexedKeys } from './list-index.ts';
+import { useChatScroll } from './use-chat-scroll.ts';
 import type { JumpTarget } from './use-message-jump.ts';
 
 type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
@@ -31,32 +32,36 @@ function toItems(messages: readonly Message[], now = new Date()): Item[] {
   ]);
 }
 
-interface ListContext {
-  hasMore: boolean;
-  hasNewer: boolean;
-  loading: boolean;
+/** Above the first row: a spinner while an older page loads, or the start of the conversation. */
+function ListHeader({ hasMore, loading }: { hasMore: boolean; loading: boolean }) {
+  return hasMore ? (
+    <div className="flex justify-center py-3 text-slate-400">
+      {loading ? <Spinner className="h-4 w-4" /> : null}
+    </div>
+  ) : (
+    <p className="py-4 text-center text-xs text-slate-500">This is the beginning of the conversation.</p>
+  );
 }
 
-/**
- * The list's header and footer, defined once: components made inline on every render would be new
- * component types each time, so Virtuoso would remount and measure them again on every update.
- */
-const LIST_COMPONENTS: Components<Item, ListContext> = {
-  Header: ({ context }) =>
-    context.hasMore ? (
-      <div className="flex justify-center py-3 text-slate-400">
-        {context.loading ? <Spinner className="h-4 w-4" /> : null}
-      </div>
-    ) : (
-      <p className="py-4 text-center text-xs text-slate-500">This is the beginning of the conversation.</p>
-    ),
-  Footer: ({ context }) =>
-    context.hasNewer ? (
-      <div className="flex justify-center py-3 text-slate-400">
-        {context.loading ? <Spinner className="h-4 w-4" /> : null}
-      </div>
-    ) : null,
-};
+/** Below the last row while the window is back in history: a spinner while a newer page loads. */
+function ListFooter({ loading }: { loading: boolean }) {
+  return (
+    <div className="flex justify-center py-3 text-slate-400">
+      {loading ? <Spinner className="h-4 w-4" /> : null}
+    </div>
+  );
+}
+
+/** R-MSG-10: the label between two days. */
+function DaySeparator({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={label}>
+      <span className="h-px flex-1 bg-slate-200" />
+      <span className="text-xs font-semibold text-slate-500">{label}</span>
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
+}
 
 interface Props {
   messages: readonly Message[];
@@ -74,26 +79,12 @@ interface Props {
 }
 
 /**
- * Scrolls to the jump target when it is in the list, once per request, and says which message is
- * the target (it takes focus) and whether it is still highlighted.
+ * Which jump target still has to be scrolled to (once per request, when it is in the list), which
+ * message was jumped to (it takes focus) and whether it is still highlighted.
  */
-function useScrollToJumpTarget(
-  virtuoso: RefObject<VirtuosoHandle | null>,
-  jumpTarget: JumpTarget | null,
-  targetIndex: number,
-): { jumpedId: string | null; highlighted: boolean; pending: boolean } {
-  const handled = useRef<string | null>(null);
-  const [jump, setJump] = useState<{ id: string; key: string } | null>(null);
+function useJumpHighlight(jumpTarget: JumpTarget | null, targetInList: boolean) {
+  const [jump, setJump] = useState<JumpTarget | null>(null);
   const [highlighted, setHighlighted] = useState(false);
-
-  useEffect(() => {
-    if (!jumpTarget || targetIndex < 0 || handled.current === jumpTarget.requestKey) return;
-    handled.current = jumpTarget.requestKey;
-    // 'auto', not 'smooth': a smooth scroll across hundreds of rows of unknown height lands late.
-    virtuoso.current?.scrollToIndex({ index: targetIndex, align: 'center', behavior: 'auto' });
-    setJump({ id: jumpTarget.messageId, key: jumpTarget.requestKey });
-    setHighlighted(true);
-  }, [virtuoso, jumpTarget, targetIndex]);
 
   useEffect(() => {
     if (!jump) return;
@@ -101,48 +92,29 @@ function useScrollToJumpTarget(
     return () => clearTimeout(timer);
   }, [jump]);
 
-  const pending = jumpTarget !== null && targetIndex >= 0 && handled.current !== jumpTarget.requestKey;
-  return { jumpedId: jump?.id ?? null, highlighted, pending };
+  const pendingId =
+    jumpTarget && targetInList && jump?.requestKey !== jumpTarget.requestKey ? jumpTarget.messageId : null;
+  const onJumped = useCallback(() => {
+    if (!jumpTarget) return;
+    setJump(jumpTarget);
+    setHighlighted(true);
+  }, [jumpTarget]);
+  return { pendingId, onJumped, jumpedId: jump?.messageId ?? null, highlighted };
 }
 
-/**
- * firstItemIndex for the current items (list-index.ts), and whether the list stood at the newest
- * end before this render: only then is growth at the bottom live messages to follow, not a newer
- * page the resident is about to read.
- */
-function useSlidingIndex(items: readonly Item[], hasNewer: boolean) {
-  const previous = useRef<IndexedKeys & { hasNewer: boolean }>({
-    keys: [],
-    firstItemIndex: START_INDEX,
-    hasNewer,
-  });
-  return useMemo(() => {
-    const keys = items.map((i) => (i.kind === 'message' ? i.key : null));
-    const firstItemIndex = nextFirstItemIndex(previous.current, keys);
-    const wasAtNewestEnd = !previous.current.hasNewer;
-    previous.current = { keys, firstItemIndex, hasNewer };
-    return { firstItemIndex, wasAtNewestEnd };
-  }, [items, hasNewer]);
+export function MessageList({ messages, loading, ...rest }: Props) {
+  if (messages.length === 0) {
+    return (
+      <div className="flex min-h-0 flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">
+        {loading ? <Spinner /> : 'No messages yet. Say hello!'}
+      </div>
+    );
+  }
+  // Mounted with its first rows, so it opens at the newest end (or the jump target) on mount.
+  return <ConversationScroller messages={messages} loading={loading} {...rest} />;
 }
 
-/**
- * A page that replaced the window (a jump, "Jump to newest", a send from back in history) shows its
- * newest end, unless a jump target in it is about to be scrolled to instead.
- */
-function useShowNewestOnReplace(
-  virtuoso: RefObject<VirtuosoHandle | null>,
-  generation: number,
-  jumpPending: boolean,
-) {
-  const seen = useRef(generation);
-  useEffect(() => {
-    if (seen.current === generation) return;
-    seen.current = generation;
-    if (!jumpPending) virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
-  }, [virtuoso, generation, jumpPending]);
-}
-
-export function MessageList({
+function ConversationScroller({
   messages,
   jumpTarget = null,
   hasMore,
@@ -155,61 +127,53 @@ export function MessageList({
 }: Props) {
   const sends = useOutboxStore((s) => s.sends);
   const items = useMemo(() => toItems(messages), [messages]);
-  const virtuoso = useRef<VirtuosoHandle>(null);
-  const { firstItemIndex, wasAtNewestEnd } = useSlidingIndex(items, hasNewer);
-
-  const listContext = useMemo(() => ({ hasMore, hasNewer, loading }), [hasMore, hasNewer, loading]);
-
-  const targetIndex = jumpTarget ? items.findIndex((i) => i.key === jumpTarget.messageId) : -1;
-  const { jumpedId, highlighted, pending } = useScrollToJumpTarget(virtuoso, jumpTarget, targetIndex);
-  useShowNewestOnReplace(virtuoso, generation, pending);
-
-  if (messages.length === 0) {
-    return (
-      <div className="flex min-h-0 flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">
-        {loading ? <Spinner /> : 'No messages yet. Say hello!'}
-      </div>
-    );
-  }
+  const targetInList = jumpTarget !== null && items.some((i) => i.key === jumpTarget.messageId);
+  const { pendingId, onJumped, jumpedId, highlighted } = useJumpHighlight(jumpTarget, targetInList);
+  const scroll = useChatScroll({
+    items,
+    hasMore,
+    hasNewer,
+    loading,
+    generation,
+    pendingJumpId: pendingId,
+    onJumped,
+    onLoadOlder,
+    onLoadNewer,
+  });
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <Virtuoso
-        ref={virtuoso}
-        className="min-h-0 flex-1"
-        data={items}
-        firstItemIndex={firstItemIndex}
-        // Remounted per conversation (keyed by the page), so the initial position applies on open.
-        initialTopMostItemIndex={
-          targetIndex >= 0 ? { index: targetIndex, align: 'center' } : { index: 'LAST', align: 'end' }
-        }
-        computeItemKey={(_, item) => item.key}
-        startReached={() => {
-          if (hasMore && !loading) onLoadOlder();
-        }}
-        endReached={() => {
-          if (hasNewer && !loading) onLoadNewer();
-        }}
-        followOutput={(atBottom) => (atBottom && wasAtNewestEnd ? 'smooth' : false)}
-        context={listContext}
-        components={LIST_COMPONENTS}
-        itemContent={(_, item) =>
-          item.kind === 'day' ? (
-            <div className="flex items-center gap-3 px-4 py-2" role="separator" aria-label={item.label}>
-              <span className="h-px flex-1 bg-slate-200" />
-              <span className="text-xs font-semibold text-slate-500">{item.label}</span>
-              <span className="h-px flex-1 bg-slate-200" />
-            </div>
-          ) : (
-            <MessageRow
-              message={item.message}
-              send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
-              jumpTarget={item.key === jumpedId}
-              highlighted={highlighted && item.key === jumpedId}
-            />
-          )
-        }
-      />
+      <BeforeCommit onBeforeCommit={scroll.captureBeforeCommit} />
+      {/* Focusable and named, so keyboard readers can scroll it (arrows, Page Up/Down) and screen
+          readers announce it. Not role="log": that is a live region, and every older page put in
+          above would be read out. */}
+      <div
+        ref={scroll.containerRef}
+        role="region"
+        aria-label="Messages"
+        tabIndex={0}
+        onScroll={scroll.onScroll}
+        className="min-h-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
+        style={{ overflowAnchor: 'none' }}
+      >
+        <div ref={scroll.contentRef}>
+          <ListHeader hasMore={hasMore} loading={loading} />
+          {items.map((item) =>
+            item.kind === 'day' ? (
+              <DaySeparator key={item.key} label={item.label} />
+            ) : (
+              <MessageRow
+                key={item.key}
+                message={item.message}
+                send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
+                jumpTarget={item.key === jumpedId}
+                highlighted={highlighted && item.key === jumpedId}
+              />
+            ),
+          )}
+          {hasNewer ? <ListFooter loading={loading} /> : null}
+        </div>
+      </div>
       {hasNewer ? (
         <button
           type="button"
