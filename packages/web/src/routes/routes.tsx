@@ -2,7 +2,7 @@
  * The one route table (R-ROUTE-0). Every screen is a lazily loaded chunk, so the first load carries
  * only React, the router, the guard and the root layout; forms (and zod) arrive with their page.
  * AppRoutes (AppRoutes.tsx) runs the guard on every navigation and loads a path's page chunks
- * before it shows the path (docs/decisions/0026-first-load-without-the-data-router.md).
+ * before it shows the path (docs/decisions/0027-first-load-without-the-data-router.md).
  */
 import { matchRoutes } from 'react-router';
 import { DASHBOARD_PATHS, PATHS } from '../navigation/paths.ts';
