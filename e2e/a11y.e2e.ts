@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { wcagViolations } from './support/axe.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
@@ -15,17 +15,6 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 const RESIDENT_PAGES = ['/main_dashboard/chat-intro', '/account_settings'];
-
-/** WCAG 2.1 A and AA violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`,
-  );
-}
 
 /**
  * The dark palette, forced on regardless of the dark-mode flag, so it is checked like the light one.
@@ -61,7 +50,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and
         await page.goto(`${stoop.url}${path}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         if (theme === 'dark') await forceDark(page);
-        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+        found.push(...(await wcagViolations(page)).map((v) => `${path}: ${v}`));
       }
       await context.close();
       expect(found).toEqual([]);
@@ -77,7 +66,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and
         await page.goto(`${stoop.url}${path}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         if (theme === 'dark') await forceDark(page);
-        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+        found.push(...(await wcagViolations(page)).map((v) => `${path}: ${v}`));
       }
       await context.close();
       expect(found).toEqual([]);
@@ -96,7 +85,7 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and
       await page.goto(`${stoop.url}/main_dashboard/chat-intro`);
       await page.getByText('Loading…').waitFor();
       if (theme === 'dark') await forceDark(page);
-      const found = await violations(page);
+      const found = await wcagViolations(page);
       for (const release of held) release();
       await context.close();
       expect(found).toEqual([]);

@@ -5,11 +5,11 @@
  * its .ics file; then the creator edits and cancels it, and the neighbour's card follows live.
  * Screenshots go to /tmp/shots/.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { wcagViolations } from './support/axe.ts';
 import { hasChromium } from './support/browser.ts';
 import type { RunningStoop } from './support/server.ts';
 import { logInThroughForm, type Resident } from './support/community.ts';
@@ -33,12 +33,6 @@ describe.skipIf(!hasChromium)('building: events', () => {
 
   const fits = async (page: Page) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  /** WCAG 2.1 A and AA violations on the page (or the part `within` selects), as e2e/a11y.e2e.ts checks. */
-  const violations = async (page: Page, within?: string) => {
-    const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-    const result = await (within ? axe.include(within) : axe).analyze();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
-  };
 
   it('a resident creates an event in a channel, a neighbour answers going, the count moves, and the .ics downloads', async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -68,7 +62,7 @@ describe.skipIf(!hasChromium)('building: events', () => {
     await host.getByTestId('event-counts').getByText('1 going · 0 maybe · 0 can’t go').waitFor();
     await fits(host);
     await host.screenshot({ path: `${SHOTS}/events-360-detail.png`, fullPage: true });
-    expect(await violations(host)).toEqual([]);
+    expect(await wcagViolations(host)).toEqual([]);
 
     // The card in the channel, on both screens.
     await host.goto(channelUrl);
@@ -85,7 +79,7 @@ describe.skipIf(!hasChromium)('building: events', () => {
     await hostCard.getByRole('button', { name: /^Going 2/ }).waitFor();
     await fits(guest);
     await guest.screenshot({ path: `${SHOTS}/events-360-card.png` });
-    expect(await violations(guest, 'section[aria-label^="Event:"]')).toEqual([]);
+    expect(await wcagViolations(guest, 'section[aria-label^="Event:"]')).toEqual([]);
 
     // The neighbour opens the event and downloads its calendar file.
     await guestCard.getByRole('link', { name: TITLE }).click();
@@ -121,7 +115,7 @@ describe.skipIf(!hasChromium)('building: events', () => {
     // The "Event changed" and "Event cancelled" toasts stack and fade: axe measures the contrast of a
     // toast caught mid-transition, so the page is checked once every transition has ended.
     await host.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    expect(await violations(host)).toEqual([]);
+    expect(await wcagViolations(host)).toEqual([]);
     await movedCard.getByText('Cancelled', { exact: true }).waitFor();
     expect(await movedCard.getByRole('group', { name: 'Your answer' }).count()).toBe(0);
   }, 300_000);

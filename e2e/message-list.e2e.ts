@@ -5,10 +5,10 @@
  * message is seen without scrolling by a reader at the bottom and does not move a reader who
  * scrolled up. The list is a focusable, named region with no WCAG A/AA violations.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
+import { wcagViolations } from './support/axe.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
@@ -117,12 +117,7 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
       const el = document.querySelector('[aria-label="Messages"]')!;
       return el.scrollTop > from;
     }, scrolledBefore);
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
     await page.context().close();
   });
 

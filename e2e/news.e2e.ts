@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { wcagViolations } from './support/axe.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
 import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
@@ -95,13 +95,7 @@ describe.skipIf(!hasChromium)('people and news in Chromium', () => {
       await page.goto(`${stoop.url}/main_dashboard/residents`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.getByText('Directory Dora').first().waitFor();
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const found = result.violations.map(
-        (v) =>
-          `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`,
-      );
+      const found = await wcagViolations(page);
       await context.close();
       expect(found).toEqual([]);
     },

@@ -4,9 +4,9 @@
  * conversation, far back in the history, scrolled to and highlighted. Screenshots go to /tmp/shots/.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { wcagViolations } from './support/axe.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
@@ -73,12 +73,7 @@ describe.skipIf(!hasChromium)('search: find a message by its author and open it 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SHOTS}/search-360-results.png` });
     // The box, chips, filter buttons and grouped results meet WCAG 2.1 A/AA.
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
 
     await link.click();
     await page.waitForURL(new RegExp(`#message-${targetId}$`));
