@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { wcagViolations } from './support/axe.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
-import { startStoop, type RunningStoop } from './support/server.ts';
+import type { RunningStoop } from './support/server.ts';
 
 const PUBLIC_PAGES = [
   '/web-home',
@@ -33,13 +34,9 @@ describe.skipIf(!hasChromium)('accessibility (WCAG 2.1 AA, axe) in the light and
   let browser: Browser;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   for (const theme of ['light', 'dark'] as const) {
     it(`public pages have no WCAG A/AA violations (${theme})`, async () => {

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiSession } from './support/api.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 
 /** Screenshots of the approval screen land here for a look (R-ADMIN-16: it works at 360 px). */
 const SHOTS = '/tmp/shots';
@@ -14,14 +15,10 @@ describe.skipIf(!hasChromium)('admin: approve a waiting resident, lock an online
   let browser: Browser;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     mkdirSync(SHOTS, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   async function adminPage(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

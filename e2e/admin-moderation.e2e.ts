@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './support/browser.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { hasChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 
 const SHOTS = '/tmp/shots';
@@ -31,8 +32,7 @@ describe.skipIf(!hasChromium)('moderation: flagged messages and hidden channels'
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     author = await createResident(stoop.url, 'Rowan Pike');
     reader = await createResident(stoop.url, 'Ines Duarte');
     lobby = (
@@ -53,8 +53,7 @@ describe.skipIf(!hasChromium)('moderation: flagged messages and hidden channels'
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await stoop?.stop();
+    await stopStoopAndBrowser({ stoop, browser });
   });
 
   it('R-ADMIN-7, R-ADMIN-9, R-ADMIN-10: a resident flags, the admin hides it, the resident sees the placeholder live', async () => {

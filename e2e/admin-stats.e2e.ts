@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiSession } from './support/api.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
 import { createResident } from './support/community.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 
 const SHOTS = '/tmp/shots';
 const WIDTHS = [360, 1280] as const;
@@ -18,8 +19,7 @@ describe.skipIf(!hasChromium)('R-STATS-8, R-BILL-4: statistics and billing in Ch
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     sessions.admin = new ApiSession(stoop.url);
     await sessions.admin.login(ADMIN.email, ADMIN.password);
     const stella = await createResident(stoop.url, 'Stella Stats');
@@ -44,10 +44,7 @@ describe.skipIf(!hasChromium)('R-STATS-8, R-BILL-4: statistics and billing in Ch
     }
     await sessions.admin.request('POST', '/api/announcements', { title: 'Lift repair', body: 'Tuesday.' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   async function open(
     role: 'admin' | 'resident',

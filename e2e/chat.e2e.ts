@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchChromium } from './support/browser.ts';
-import { startStoop, type RunningStoop } from './support/server.ts';
+import { hasChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import type { RunningStoop } from './support/server.ts';
 import { createResident } from './support/community.ts';
 import { CHAT_PASSWORD, runChatFlow, runReconnectFlow, type ChatResidents } from './chat.flow.ts';
 
@@ -10,18 +11,14 @@ describe.skipIf(!hasChromium)('chat: two residents talk live in a direct convers
   let browser: Browser;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     await createResident(stoop.url, 'Nadia Okafor', {
       email: 'nadia@chat.e2e.test',
       password: CHAT_PASSWORD,
     });
     await createResident(stoop.url, 'Omar Haddad', { email: 'omar@chat.e2e.test', password: CHAT_PASSWORD });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   const residents: ChatResidents = {
     nadia: { email: 'nadia@chat.e2e.test', password: CHAT_PASSWORD },

@@ -5,9 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
-import { startStoop, type RunningStoop } from './support/server.ts';
+import type { RunningStoop } from './support/server.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -17,8 +18,7 @@ describe.skipIf(!hasChromium)('directory: find a neighbour and message them', ()
   let fiona: Resident;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     fiona = await createResident(stoop.url, 'Fiona Reyes');
     const gus = await createResident(stoop.url, 'Gus Lindqvist');
     const hana = await createResident(stoop.url, 'Hana Sato');
@@ -45,10 +45,7 @@ describe.skipIf(!hasChromium)('directory: find a neighbour and message them', ()
       },
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   it('filters at 360 px, messages Hana from her card and lands in the same chat the second time', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { wcagViolations } from './support/axe.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
-import { startStoop, type RunningStoop } from './support/server.ts';
+import type { RunningStoop } from './support/server.ts';
 
 /** More than two pages, so the first older page is a whole one and more are left after it. */
 const MESSAGE_COUNT = MESSAGE_PAGE_SIZE * 2 + 5;
@@ -55,8 +56,7 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
   let conversationId = '';
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     nadia = await createResident(stoop.url, 'Nadia Okafor');
     omar = await createResident(stoop.url, 'Omar Haddad');
     const { conversation } = await nadia.api.request<{ conversation: { id: string } }>(
@@ -68,10 +68,7 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
     channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
     for (let n = 1; n <= MESSAGE_COUNT; n += 1) await post(n % 2 ? nadia : omar, note(n));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   const post = (who: Resident, content: string) =>
     who.api.request('POST', `/api/conversations/${conversationId}/messages`, { content });

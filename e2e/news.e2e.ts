@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { wcagViolations } from './support/axe.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
 import { createResident, logInThroughForm } from './support/community.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 
 /** The bell's accessible name carries the unread count (R-NOTIF-1). */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
@@ -30,13 +31,9 @@ describe.skipIf(!hasChromium)('people and news in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   it(
     'R-NOTIF-4, R-ANN-3: an admin posts an announcement; a resident gets it live, opens it from the bell, and the badge clears',

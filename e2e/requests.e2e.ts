@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './support/browser.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { hasChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 
 const SHOTS = '/tmp/shots';
@@ -30,14 +31,12 @@ describe.skipIf(!hasChromium)('building requests to the office', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     resident = await createResident(stoop.url, 'Nadia Brook');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await stoop?.stop();
+    await stopStoopAndBrowser({ stoop, browser });
   });
 
   it('R-REQ-9, R-REQ-10, R-REQ-7: a resident files a request, the office changes its status, the resident sees it live', async () => {

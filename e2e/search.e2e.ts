@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { wcagViolations } from './support/axe.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
-import { startStoop, type RunningStoop } from './support/server.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { hasChromium } from './support/browser.ts';
+import type { RunningStoop } from './support/server.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 
 const SHOTS = '/tmp/shots';
@@ -20,8 +21,7 @@ describe.skipIf(!hasChromium)('search: find a message by its author and open it 
   let targetId = '';
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
     nadia = await createResident(stoop.url, 'Nadia Okafor');
     const omar = await createResident(stoop.url, 'Omar Haddad');
     const { conversation } = await nadia.api.request<{ conversation: { id: string } }>(
@@ -38,10 +38,7 @@ describe.skipIf(!hasChromium)('search: find a message by its author and open it 
     // Enough newer messages that the target is not on the conversation's first page.
     for (let i = 1; i <= 45; i += 1) await post(i % 2 ? nadia : omar, `Later note number ${i}`);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   it('from:@ completes, finds the message with its words marked, and opens it highlighted', async () => {
     mkdirSync(SHOTS, { recursive: true });

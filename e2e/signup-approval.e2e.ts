@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchChromium } from './support/browser.ts';
-import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { hasChromium } from './support/browser.ts';
+import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { ADMIN, type RunningStoop } from './support/server.ts';
 import { ApiSession } from './support/api.ts';
 
 describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the dashboard', () => {
@@ -9,13 +10,9 @@ describe.skipIf(!hasChromium)('foundation: sign up, wait for approval, reach the
   let browser: Browser;
 
   beforeAll(async () => {
-    stoop = await startStoop();
-    browser = await launchChromium();
+    ({ stoop, browser } = await startStoopAndBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stoop?.stop();
-  });
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   it('R-GUARD-3, R-LOCK-1, R-LOCK-2: a new resident signs up, lands on awaiting-approval, is approved and reaches /main_dashboard', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
