@@ -3,7 +3,7 @@
  * installed as the global fetch.
  */
 import { vi } from 'vitest';
-import type { Conversation, User } from '@stoop/shared';
+import type { Conversation, EventView, User } from '@stoop/shared';
 
 interface RecordedCall {
   method: string;
@@ -73,6 +73,30 @@ export function makeConversation(overrides: Partial<Conversation> = {}): Convers
     lastMessageAt: null,
     metadata: { adminFlaggedBy: [], adminHidden: false },
     unreadCount: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * Rooftop movie night in channel c1, tomorrow from 8 to 10 pm (now + 24 h to + 26 h), made by u1
+ * who is going, seen by someone who has not answered; changed by `overrides`.
+ */
+export function makeEvent(overrides: Partial<EventView> = {}): EventView {
+  return {
+    id: 'e1',
+    conversationId: 'c1',
+    createdBy: 'u1',
+    title: 'Rooftop movie night',
+    startsAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    endsAt: new Date(Date.now() + 26 * 3600_000).toISOString(),
+    location: 'Roof terrace',
+    description: 'Bring a blanket.',
+    integrationId: null,
+    createdAt: '2026-11-24T00:00:00.000Z',
+    cancelledAt: null,
+    counts: { going: 1, maybe: 0, no: 0 },
+    goingIds: ['u1'],
+    myRsvp: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { EventView } from '@stoop/shared';
 import { handleServerEvent } from '../../realtime/server-events.ts';
-import { apiError, installFakeServer, json, makeUser } from '../../test/fake-server.ts';
+import { apiError, installFakeServer, json, makeUser, makeEvent } from '../../test/fake-server.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useEventsStore } from '../../stores/events.ts';
@@ -13,23 +13,14 @@ import { EventCard } from './EventCard.tsx';
 
 vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
 
-const event = (patch: Partial<EventView> = {}): EventView => ({
-  id: 'e1',
-  conversationId: 'c1',
-  createdBy: 'u1',
-  title: 'Rooftop movie night',
-  startsAt: new Date('2030-06-01T20:00').toISOString(),
-  endsAt: new Date('2030-06-01T22:00').toISOString(),
-  location: 'Roof terrace',
-  description: 'Bring a blanket.',
-  integrationId: null,
-  createdAt: '2026-11-24T00:00:00.000Z',
-  cancelledAt: null,
-  counts: { going: 1, maybe: 0, no: 0 },
-  goingIds: ['u1'],
-  myRsvp: 'going',
-  ...patch,
-});
+/** Its creator's view (going), at fixed times the edit form's fields show. */
+const event = (patch: Partial<EventView> = {}): EventView =>
+  makeEvent({
+    startsAt: new Date('2030-06-01T20:00').toISOString(),
+    endsAt: new Date('2030-06-01T22:00').toISOString(),
+    myRsvp: 'going',
+    ...patch,
+  });
 const CANCELLED_AT = '2026-11-24T06:00:00.000Z';
 
 beforeEach(() => {

@@ -1,9 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { EventView } from '@stoop/shared';
 import { handleServerEvent } from '../../realtime/server-events.ts';
-import { apiError, installFakeServer, json, makeConversation } from '../../test/fake-server.ts';
+import { apiError, installFakeServer, json, makeConversation, makeEvent } from '../../test/fake-server.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useEventsStore } from '../../stores/events.ts';
@@ -13,24 +12,6 @@ import { Composer } from '../chat/Composer.tsx';
 import { EventCard } from './EventCard.tsx';
 
 vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
-
-const event = (patch: Partial<EventView> = {}): EventView => ({
-  id: 'e1',
-  conversationId: 'c1',
-  createdBy: 'u1',
-  title: 'Rooftop movie night',
-  startsAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
-  endsAt: new Date(Date.now() + 26 * 3600_000).toISOString(),
-  location: 'Roof terrace',
-  description: 'Bring a blanket.',
-  integrationId: null,
-  createdAt: '2026-11-24T00:00:00.000Z',
-  cancelledAt: null,
-  counts: { going: 1, maybe: 0, no: 0 },
-  goingIds: ['u1'],
-  myRsvp: null,
-  ...patch,
-});
 
 beforeEach(() => {
   useEventsStore.getState().reset();
@@ -47,9 +28,9 @@ const pressed = (name: RegExp) => screen.getByRole('button', { name }).getAttrib
 describe('EventCard (R-EVENT-2, R-EVENT-3, R-EVENT-6)', () => {
   it('loads the event, answers with aria-pressed toggle buttons, and follows event:updated', async () => {
     const server = installFakeServer({
-      'GET /api/events/e1': () => json(200, { event: event() }),
+      'GET /api/events/e1': () => json(200, { event: makeEvent() }),
       'POST /api/events/e1/rsvp': () =>
-        json(200, { event: event({ myRsvp: 'going', counts: { going: 2, maybe: 0, no: 0 } }) }),
+        json(200, { event: makeEvent({ myRsvp: 'going', counts: { going: 2, maybe: 0, no: 0 } }) }),
     });
     render(
       <MemoryRouter>
@@ -66,7 +47,7 @@ describe('EventCard (R-EVENT-2, R-EVENT-3, R-EVENT-6)', () => {
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ status: 'going' });
     expect(screen.getByTestId('rsvp-count-going').textContent).toBe('2');
 
-    const { myRsvp: _mine, ...live } = event({ counts: { going: 3, maybe: 1, no: 0 } });
+    const { myRsvp: _mine, ...live } = makeEvent({ counts: { going: 3, maybe: 1, no: 0 } });
     act(() => handleServerEvent({ name: 'event:updated', payload: { event: live } }));
     expect(screen.getByTestId('rsvp-count-going').textContent).toBe('3');
     expect(screen.getByTestId('rsvp-count-maybe').textContent).toBe('1');
@@ -75,7 +56,7 @@ describe('EventCard (R-EVENT-2, R-EVENT-3, R-EVENT-6)', () => {
 
   it('a refused answer shows the server’s message as a toast and keeps the old answer', async () => {
     installFakeServer({
-      'GET /api/events/e1': () => json(200, { event: event({ myRsvp: 'maybe' }) }),
+      'GET /api/events/e1': () => json(200, { event: makeEvent({ myRsvp: 'maybe' }) }),
       'POST /api/events/e1/rsvp': () => apiError(409, 'This event is over and takes no more answers'),
     });
     const error = vi.spyOn(toast, 'error').mockReturnValue('t');
@@ -120,8 +101,8 @@ describe('EventsPage (R-EVENT-10)', () => {
   it('lists upcoming events and opens one with counts, who is going and its .ics link', async () => {
     useUsersStore.setState({ byId: { u1: { id: 'u1', username: 'Alice' } as never } });
     installFakeServer({
-      'GET /api/events': () => json(200, { events: [event()] }),
-      'GET /api/events/e1': () => json(200, { event: event() }),
+      'GET /api/events': () => json(200, { events: [makeEvent()] }),
+      'GET /api/events/e1': () => json(200, { event: makeEvent() }),
       'GET /api/calendar/feed-url': () => json(200, { url: 'http://stoop.test/api/calendar/tok.ics' }),
     });
     renderPage('/main_dashboard/events/e1');
@@ -138,9 +119,9 @@ describe('EventsPage (R-EVENT-10)', () => {
     useConversationsStore.setState({ conversations: [makeConversation({ id: 'c1', name: 'lobby' })] });
     const server = installFakeServer({
       'GET /api/events': () => json(200, { events: [] }),
-      'GET /api/events/e1': () => json(200, { event: event() }),
+      'GET /api/events/e1': () => json(200, { event: makeEvent() }),
       'GET /api/calendar/feed-url': () => json(200, { url: 'http://stoop.test/api/calendar/tok.ics' }),
-      'POST /api/events': () => json(201, { event: event({ myRsvp: 'going' }) }),
+      'POST /api/events': () => json(201, { event: makeEvent({ myRsvp: 'going' }) }),
     });
     const error = vi.spyOn(toast, 'error').mockReturnValue('t');
     vi.spyOn(toast, 'success').mockReturnValue('t');
@@ -175,7 +156,7 @@ describe('EventsPage (R-EVENT-10)', () => {
 describe('the composer’s event button (R-EVENT-2)', () => {
   it('opens the create dialog for the open conversation, without a channel to choose', async () => {
     const server = installFakeServer({
-      'POST /api/events': () => json(201, { event: event({ myRsvp: 'going' }) }),
+      'POST /api/events': () => json(201, { event: makeEvent({ myRsvp: 'going' }) }),
     });
     render(
       <MemoryRouter>
