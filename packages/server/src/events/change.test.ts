@@ -14,6 +14,7 @@ import { createChatCommunity, headersOf } from '../test/community.ts';
 import { csrfHeaders, type AuthHeaders, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 import { sendDueReminders } from './service.ts';
+import { HOUR, at, createEventAs } from './testing.ts';
 
 let t: TestApp;
 let url: string;
@@ -21,8 +22,6 @@ let admin: AuthHeaders, alice: AuthHeaders, bob: AuthHeaders, carol: AuthHeaders
 let channelId: string, directId: string;
 const sockets: Recorder[] = [];
 
-const HOUR = 3600_000;
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const ONLY_CREATOR = 'Only the resident who created this event, or an admin, can change or cancel it';
 
 beforeAll(async () => {
@@ -36,23 +35,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createEvent(patch: Record<string, unknown> = {}, headers = alice): Promise<EventView> {
-  const res = await call(
-    t.app,
-    'POST',
-    '/api/events',
-    {
-      title: 'Rooftop movie night',
-      startsAt: at(24 * HOUR),
-      endsAt: at(26 * HOUR),
-      location: 'Roof terrace',
-      ...patch,
-    },
-    headers,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return eventResponseSchema.parse(res.json()).event;
-}
+const createEvent = (patch: Record<string, unknown> = {}, headers = alice): Promise<EventView> =>
+  createEventAs(t.app, headers, patch);
 
 const edit = (headers: AuthHeaders, id: string, body: unknown) =>
   call(t.app, 'PATCH', `/api/events/${id}`, body, headers);

@@ -17,15 +17,13 @@ import { csrfHeaders, makeUser, sessionFor, type AuthHeaders, type TestApp } fro
 import { call, expectError } from '../test/http.ts';
 import { EventReminderScheduler } from './reminders.ts';
 import { sendDueReminders } from './service.ts';
+import { HOUR, at, createEventAs, postEvent } from './testing.ts';
 
 let t: TestApp;
 let url: string;
 let admin: AuthHeaders, alice: AuthHeaders, bob: AuthHeaders, carol: AuthHeaders, locked: AuthHeaders;
 let aliceId: string, bobId: string;
 let channelId: string, directId: string;
-
-const HOUR = 3600_000;
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 beforeAll(async () => {
   const c = await createChatCommunity();
@@ -36,22 +34,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const body = (patch: Record<string, unknown> = {}) => ({
-  title: 'Rooftop movie night',
-  startsAt: at(24 * HOUR),
-  endsAt: at(26 * HOUR),
-  location: 'Roof terrace',
-  description: 'Bring a blanket; popcorn, drinks provided.',
-  ...patch,
-});
 const create = (headers: AuthHeaders, patch: Record<string, unknown> = {}) =>
-  call(t.app, 'POST', '/api/events', body(patch), headers);
-
-async function createEvent(patch: Record<string, unknown> = {}, headers = alice): Promise<EventView> {
-  const res = await create(headers, patch);
-  expect(res.statusCode, res.body).toBe(201);
-  return eventResponseSchema.parse(res.json()).event;
-}
+  postEvent(t.app, headers, patch);
+const createEvent = (patch: Record<string, unknown> = {}, headers = alice): Promise<EventView> =>
+  createEventAs(t.app, headers, patch);
 
 const answer = (headers: AuthHeaders, id: string, status: unknown) =>
   call(t.app, 'POST', `/api/events/${id}/rsvp`, { status }, headers);
