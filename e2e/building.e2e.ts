@@ -9,7 +9,8 @@ import type { Browser } from 'playwright-core';
 import { hasChromium } from './support/browser.ts';
 import type { RunningStoop } from './support/server.ts';
 import { logInThroughForm, type Resident } from './support/community.ts';
-import { startNeighbours, stopNeighbours } from './support/neighbours.ts';
+import { startNeighbours } from './support/neighbours.ts';
+import { stopStoopAndBrowser } from './support/stoop-and-browser.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -23,7 +24,7 @@ describe.skipIf(!hasChromium)('building: polls', () => {
   beforeAll(async () => {
     ({ stoop, browser, nadia, omar, channelUrl } = await startNeighbours());
   }, 300_000);
-  afterAll(() => stopNeighbours({ stoop, browser }));
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   it('a resident asks a poll, a neighbour votes, and the asker sees the count change live', async () => {
     mkdirSync(SHOTS, { recursive: true });

@@ -13,7 +13,8 @@ import { wcagViolations } from './support/axe.ts';
 import { hasChromium } from './support/browser.ts';
 import type { RunningStoop } from './support/server.ts';
 import { logInThroughForm, type Resident } from './support/community.ts';
-import { startNeighbours, stopNeighbours } from './support/neighbours.ts';
+import { startNeighbours } from './support/neighbours.ts';
+import { stopStoopAndBrowser } from './support/stoop-and-browser.ts';
 
 const SHOTS = '/tmp/shots';
 const TITLE = 'Potluck on the roof';
@@ -29,7 +30,7 @@ describe.skipIf(!hasChromium)('building: events', () => {
   beforeAll(async () => {
     ({ stoop, browser, nadia, omar, channelUrl } = await startNeighbours());
   }, 300_000);
-  afterAll(() => stopNeighbours({ stoop, browser }));
+  afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
   const fits = async (page: Page) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

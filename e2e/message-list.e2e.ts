@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { wcagViolations } from './support/axe.ts';
-import { startStoopAndBrowser, stopStoopAndBrowser } from './support/stoop-and-browser.ts';
+import { startNeighbours } from './support/neighbours.ts';
+import { stopStoopAndBrowser } from './support/stoop-and-browser.ts';
 import { hasChromium } from './support/browser.ts';
-import { createResident, logInThroughForm, type Resident } from './support/community.ts';
+import { logInThroughForm, type Resident } from './support/community.ts';
 import type { RunningStoop } from './support/server.ts';
 
 /** More than two pages, so the first older page is a whole one and more are left after it. */
@@ -56,16 +57,7 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
   let conversationId = '';
 
   beforeAll(async () => {
-    ({ stoop, browser } = await startStoopAndBrowser());
-    nadia = await createResident(stoop.url, 'Nadia Okafor');
-    omar = await createResident(stoop.url, 'Omar Haddad');
-    const { conversation } = await nadia.api.request<{ conversation: { id: string } }>(
-      'POST',
-      '/api/conversations',
-      { type: 'channel', name: 'lobby' },
-    );
-    conversationId = conversation.id;
-    channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
+    ({ stoop, browser, nadia, omar, conversationId, channelUrl } = await startNeighbours());
     for (let n = 1; n <= MESSAGE_COUNT; n += 1) await post(n % 2 ? nadia : omar, note(n));
   });
   afterAll(() => stopStoopAndBrowser({ stoop, browser }));

@@ -1,22 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
 import { createResident, type Resident } from './community.ts';
-import { startStoop, type RunningStoop } from './server.ts';
+import { startStoopAndBrowser, type StoopAndBrowser } from './stoop-and-browser.ts';
 
 /** A server, Chromium, and two neighbours, Nadia and Omar, with the channel "lobby" Nadia made. */
-export interface Neighbours {
-  stoop: RunningStoop;
-  browser: Browser;
+export interface Neighbours extends StoopAndBrowser {
   nadia: Resident;
   omar: Resident;
-  /** The lobby's address in the web app. */
+  /** The lobby's id, and its address in the web app. */
+  conversationId: string;
   channelUrl: string;
 }
 
 /** What the building features' flows (polls, events) start from; slow on a loaded machine. */
 export async function startNeighbours(): Promise<Neighbours> {
-  const stoop = await startStoop();
-  const browser = await launchChromium();
+  const { stoop, browser } = await startStoopAndBrowser();
   const nadia = await createResident(stoop.url, 'Nadia Okafor');
   const omar = await createResident(stoop.url, 'Omar Haddad');
   const { conversation } = await nadia.api.request<{ conversation: { id: string } }>(
@@ -25,11 +21,5 @@ export async function startNeighbours(): Promise<Neighbours> {
     { type: 'channel', name: 'lobby' },
   );
   const channelUrl = `${stoop.url}/main_dashboard/conversations/channel/${conversation.id}`;
-  return { stoop, browser, nadia, omar, channelUrl };
-}
-
-/** Closes what startNeighbours opened, whatever of it got started. */
-export async function stopNeighbours(neighbours: Partial<Neighbours>): Promise<void> {
-  await neighbours.browser?.close();
-  await neighbours.stoop?.stop();
+  return { stoop, browser, nadia, omar, conversationId: conversation.id, channelUrl };
 }
