@@ -53,6 +53,12 @@ export function AppRoutes({ onShown }: Props) {
   useEffect(() => setNavigator((path) => void navigate(path, { replace: true })), [navigate]);
 
   useEffect(() => {
+    // Only the path decides the guard and the screens: a new hash or query (a jump to a message, a
+    // request opened from its list) shows at once, as the data router did without running loaders.
+    if (shown && !shown.error && shown.location.pathname === location.pathname) {
+      if (shown.location.key !== location.key) setShown({ location, error: null });
+      return;
+    }
     let current = true;
     void settleNavigation(location.pathname).then((outcome) => {
       if (!current) return;
@@ -62,6 +68,8 @@ export function AppRoutes({ onShown }: Props) {
     return () => {
       current = false;
     };
+    // `shown` is left out on purpose: showing a location must not settle it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, navigate]);
 
   useEffect(() => {
@@ -72,7 +80,10 @@ export function AppRoutes({ onShown }: Props) {
   if (!shown) return <SplashScreen />;
   return (
     <NavigationBusyContext value={shown.location.key !== location.key}>
-      <RouteErrorBoundary key={shown.location.key} error={shown.error}>
+      {/* Not keyed by location: the layout and the screen stay mounted across navigations (their
+          state, such as the scroll positions ScrollManager keeps). The boundary clears a caught
+          error itself when the location changes. */}
+      <RouteErrorBoundary resetKey={shown.location.key} error={shown.error}>
         <Suspense fallback={<SplashScreen />}>{element}</Suspense>
       </RouteErrorBoundary>
     </NavigationBusyContext>

@@ -15,7 +15,7 @@ afterEach(() => {
 describe('RouteErrorBoundary', () => {
   it('shows the error page for a screen whose chunk failed to load', () => {
     render(
-      <RouteErrorBoundary error={new TypeError('Failed to fetch dynamically imported module')}>
+      <RouteErrorBoundary resetKey="a" error={new TypeError('Failed to fetch dynamically imported module')}>
         <p>screen</p>
       </RouteErrorBoundary>,
     );
@@ -28,7 +28,7 @@ describe('RouteErrorBoundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     render(
-      <RouteErrorBoundary error={null}>
+      <RouteErrorBoundary resetKey="a" error={null}>
         <Broken />
       </RouteErrorBoundary>,
     );
@@ -36,9 +36,31 @@ describe('RouteErrorBoundary', () => {
     expect(logged).toHaveBeenCalledWith('A screen failed to render', expect.any(Error));
   });
 
+  it('clears a caught error when the location changes, and keeps the screen mounted otherwise', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    function MaybeBroken() {
+      if (broken) throw new Error('render failed');
+      return <p>screen</p>;
+    }
+    const view = (resetKey: string) => (
+      <RouteErrorBoundary resetKey={resetKey} error={null}>
+        <MaybeBroken />
+      </RouteErrorBoundary>
+    );
+    const { rerender } = render(view('a'));
+    expect(screen.getByText('render failed')).toBeTruthy();
+    broken = false;
+    rerender(view('a'));
+    expect(screen.getByText('render failed')).toBeTruthy();
+    rerender(view('b'));
+    expect(screen.getByText('screen')).toBeTruthy();
+  });
+
   it('shows the screen when nothing failed', () => {
     render(
-      <RouteErrorBoundary error={null}>
+      <RouteErrorBoundary resetKey="a" error={null}>
         <p>screen</p>
       </RouteErrorBoundary>,
     );

@@ -1,6 +1,7 @@
 /**
  * Shows the error page instead of a screen that failed to load (`error`, from the navigation) or
- * threw while rendering. AppRoutes keys it by location, so the next navigation starts afresh.
+ * threw while rendering. A new `resetKey` (the next location) clears an error it caught, so the
+ * next navigation starts afresh without remounting what it wraps.
  */
 import { Component, type ReactNode } from 'react';
 import { logger } from '../services/logger/logger.ts';
@@ -8,13 +9,23 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 interface Props {
   error: unknown;
+  resetKey: string;
   children: ReactNode;
 }
 
-export class RouteErrorBoundary extends Component<Props, { caught: unknown }> {
-  override state: { caught: unknown } = { caught: null };
+interface State {
+  caught: unknown;
+  resetKey: string;
+}
 
-  static getDerivedStateFromError(caught: unknown) {
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { caught: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { caught: null, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError(caught: unknown): Partial<State> {
     return { caught };
   }
 

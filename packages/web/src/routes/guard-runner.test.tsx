@@ -241,6 +241,25 @@ describe('R-GUARD-0 router guard', () => {
     expect(useConversationsStore.getState().activeConversationId).toBeNull();
   });
 
+  it('R-GUARD-9: the layout stays mounted across navigations, so going back restores the scroll position', async () => {
+    const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: resident }) });
+    const router = startAt('/account_settings');
+    await settled(router);
+    Object.defineProperty(window, 'scrollY', { value: 420, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    act(() => router.navigate('/contact'));
+    await settled(router);
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    act(() => router.navigate(-1));
+    expect(await settled(router)).toBe('/account_settings');
+    expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 420, left: 0 });
+    // A new hash on the same path shows at once, without the guard's session check again.
+    const checks = server.calls.length;
+    act(() => router.navigate('/account_settings#notifications'));
+    await settled(router);
+    expect(server.calls).toHaveLength(checks);
+  });
+
   it('renders the not-found page for an unknown path', async () => {
     installFakeServer({ 'GET /api/protected/user': () => apiError(401, 'Not signed in') });
     const router = startAt('/no/such/page');
