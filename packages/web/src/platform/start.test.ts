@@ -27,7 +27,9 @@ describe('startPlatform', () => {
     vi.useRealTimers();
   });
 
-  it('platform: starts theme, safe area and services once; a second call does nothing', () => {
+  // One test, not two: startPlatform runs once per module instance and tests run in a random
+  // order, so a second test calling it first would leave this one nothing to start.
+  it('platform: starts theme, safe area and services once; a second call does nothing; R-SESSION-4: signing out drops the conversations the service worker cached', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(
       'fetch',
@@ -42,10 +44,8 @@ describe('startPlatform', () => {
       `${WEB_SAFE_AREA_BOTTOM_PX}px`,
     );
     vi.unstubAllGlobals();
-  });
+    vi.useRealTimers();
 
-  it('R-SESSION-4: signing out drops the conversations the service worker cached', async () => {
-    startPlatform();
     await runSessionCleanup();
     expect(clearOfflineData).toHaveBeenCalled();
   });
