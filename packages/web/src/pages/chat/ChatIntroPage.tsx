@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopConversations } from '../../components/TopConversations.tsx';
 import { AnnouncementBody } from '../../components/announcements/AnnouncementBody.tsx';
-import { conversationPath, conversationTitle, useChatBootstrap } from '../../components/chat/chat-hooks.ts';
+import { conversationPath, conversationTitle } from '../../components/chat/chat-hooks.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { isApiError } from '../../services/http/client.ts';
 import { chatApi, type Announcement } from '../../services/api/chat-api.ts';
@@ -43,7 +43,6 @@ const quick =
   'flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 export default function ChatIntroPage() {
-  useChatBootstrap();
   const user = useAuthStore((s) => s.user);
   const conversations = useConversationsStore((s) => s.conversations);
   const users = useUsersStore((s) => s.byId);

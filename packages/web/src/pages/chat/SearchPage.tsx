@@ -6,7 +6,6 @@ import { useMemo, useState } from 'react';
 import { SearchBox } from '../../components/search/SearchBox.tsx';
 import { SearchResults, groupByConversation } from '../../components/search/SearchResults.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useChatBootstrap } from '../../components/chat/chat-hooks.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useSearchStore } from '../../stores/search.ts';
 import { useUsersStore } from '../../stores/users.ts';
@@ -14,7 +13,6 @@ import { useUsersStore } from '../../stores/users.ts';
 const count = new Intl.NumberFormat('en-US');
 
 export default function SearchPage() {
-  useChatBootstrap();
   const { results, hits, total, totalIsLowerBound, loading, searched, query, search } = useSearchStore();
   const conversations = useConversationsStore((s) => s.conversations);
   const users = useUsersStore((s) => s.byId);

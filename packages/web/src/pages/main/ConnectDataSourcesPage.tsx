@@ -5,7 +5,6 @@
 import { PlugZap } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import type { Integration } from '@stoop/shared';
-import { useChatBootstrap } from '../../components/chat/chat-hooks.ts';
 import { ConnectSourceForm } from '../../components/integrations/ConnectSourceForm.tsx';
 import { IntegrationCard } from '../../components/integrations/IntegrationCard.tsx';
 import { WebhookReveal } from '../../components/integrations/WebhookReveal.tsx';
@@ -23,8 +22,6 @@ function byChannel(items: readonly Integration[]): [string, Integration[]][] {
 }
 
 export default function ConnectDataSourcesPage() {
-  // The channel picker needs the conversation list; a direct visit has not loaded it yet.
-  useChatBootstrap();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const { items, loaded, revealed, connect, update, rotate, remove, dismissRevealed } =
     useIntegrationsStore();

@@ -16,7 +16,6 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useEventsStore } from '../../stores/events.ts';
-import { useUsersStore } from '../../stores/users.ts';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -95,8 +94,6 @@ export default function EventsPage() {
 
   useEffect(() => {
     void useEventsStore.getState().loadUpcoming();
-    // Names of who is going.
-    void useUsersStore.getState().loadUsers();
   }, []);
 
   const newEvent = (

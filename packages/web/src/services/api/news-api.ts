@@ -9,7 +9,7 @@ import type {
   NotificationsPage,
   UpdateAnnouncementBody,
 } from '@stoop/shared';
-import { api } from '../http/client.ts';
+import { api, callApi } from '../http/client.ts';
 
 const enc = encodeURIComponent;
 
@@ -42,11 +42,9 @@ export const newsApi = {
     return (await api.post<{ unread: number }>('/api/notifications/mark-read', options)).unread;
   },
   async muteConversation(conversationId: string, muted: boolean): Promise<boolean> {
-    const path = `/api/conversations/${enc(conversationId)}/mute`;
-    return (await api.put<{ muted: boolean }>(path, { body: { muted } })).muted;
+    return (await callApi('muteConversation', { params: { id: conversationId }, body: { muted } })).muted;
   },
   async mutedConversations(): Promise<string[]> {
-    return (await api.get<{ conversationIds: string[] }>('/api/notifications/muted-conversations'))
-      .conversationIds;
+    return (await callApi('listMutedConversations')).conversationIds;
   },
 };
