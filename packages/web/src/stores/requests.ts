@@ -189,8 +189,10 @@ export const useRequestsStore = create<RequestsState>()((set, get) => {
         // A new request (the queue) or one filed on another device: newest first.
         set({ items: [request, ...items].slice(0, REQUESTS_PAGE_SIZE), total: get().total + 1 });
       }
-      // The history changed too: the open detail is fetched again.
-      if (detail?.request.id === request.id) void get().open(request.id);
+      // The history changed too: the open detail is fetched again, unless it already is this
+      // version (the answer to this screen's own change, which the server also sends as an event).
+      if (detail?.request.id === request.id && detail.request.updatedAt !== request.updatedAt)
+        void get().open(request.id);
     },
 
     reset: () => {
