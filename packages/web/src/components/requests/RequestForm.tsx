@@ -12,6 +12,7 @@ import {
   type RequestDetail,
 } from '@stoop/shared';
 import { SelectField, TextAreaField, TextField, focusFirstInvalid } from '../form/fields.tsx';
+import { validate } from '../form/validate.ts';
 import { UploadProgress } from '../chat/UploadProgress.tsx';
 import { Button } from '../ui/Button.tsx';
 
@@ -61,20 +62,15 @@ export function RequestForm({ progress, onSubmit, onCancel }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createRequestFieldsSchema.safeParse({ category, title, description });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof CreateRequestFields;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+    const checked = validate(createRequestFieldsSchema, { category, title, description });
+    if (!checked.ok) {
+      setErrors(checked.errors);
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
     setErrors({});
     setBusy(true);
-    const made = await onSubmit(parsed.data, photo);
+    const made = await onSubmit(checked.data, photo);
     setBusy(false);
     if (made) {
       setTitle('');
