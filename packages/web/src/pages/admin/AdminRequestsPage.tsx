@@ -21,10 +21,10 @@ import { CommentForm } from '../../components/requests/CommentForm.tsx';
 import { RequestDetailView } from '../../components/requests/RequestDetailView.tsx';
 import { RequestList } from '../../components/requests/RequestList.tsx';
 import { StatusChangeForm } from '../../components/requests/StatusChangeForm.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useRequestsStore } from '../../stores/requests.ts';
+import { LoadingState } from '../../components/ui/LoadStates.tsx';
 
 const ANY = '';
 const STATUS_OPTIONS = [
@@ -37,15 +37,6 @@ const CATEGORY_OPTIONS = [
 ];
 const linkOf = (id: string) => `${DASHBOARD_PATHS.adminRequests}?request=${encodeURIComponent(id)}`;
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex min-h-[20vh] items-center justify-center gap-2 text-slate-600" role="status">
-      <Spinner className="h-6 w-6" />
-      <span>{label}</span>
-    </div>
-  );
-}
-
 function Detail({ requestId }: { requestId: string }) {
   const { detail, opening, changeStatus, comment } = useRequestsStore();
   useEffect(() => {
@@ -54,7 +45,7 @@ function Detail({ requestId }: { requestId: string }) {
   }, [requestId]);
   if (!detail || detail.request.id !== requestId) {
     return opening ? (
-      <Loading label="Loading the request…" />
+      <LoadingState label="Loading the request…" space="min-h-[20vh]" />
     ) : (
       <p className="text-sm text-slate-600">This request could not be found.</p>
     );
@@ -120,7 +111,7 @@ export default function AdminRequestsPage() {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div aria-busy={loading || undefined}>
           {!loaded ? (
-            <Loading label="Loading requests…" />
+            <LoadingState label="Loading requests…" space="min-h-[20vh]" />
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 p-8 text-center">
               <ClipboardList className="h-8 w-8 text-slate-400" aria-hidden="true" />

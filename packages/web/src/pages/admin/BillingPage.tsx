@@ -9,7 +9,7 @@ import { PLAN_IDS, PLANS } from '@stoop/shared/plans';
 import { TEXTS } from '@stoop/shared/texts';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatBytes, formatCount } from '../../components/stats/format.ts';
-import { ErrorState, LoadingState } from '../../components/stats/LoadStates.tsx';
+import { ErrorState, LoadingState } from '../../components/ui/LoadStates.tsx';
 import { UsageBar } from '../../components/stats/UsageBar.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
 import { changePlan, fetchBilling } from '../../services/api/stats-api.ts';

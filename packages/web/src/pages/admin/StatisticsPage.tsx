@@ -16,7 +16,7 @@ import {
   formatHour,
   formatPercent,
 } from '../../components/stats/format.ts';
-import { ErrorState, LoadingState } from '../../components/stats/LoadStates.tsx';
+import { ErrorState, LoadingState } from '../../components/ui/LoadStates.tsx';
 import { StatCard } from '../../components/stats/StatCard.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
 import { fetchStats } from '../../services/api/stats-api.ts';

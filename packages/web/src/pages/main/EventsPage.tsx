@@ -12,19 +12,10 @@ import { CreateEventDialog } from '../../components/events/CreateEventDialog.tsx
 import { EventDetail } from '../../components/events/EventDetail.tsx';
 import { whenOf } from '../../components/events/event-format.ts';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useEventsStore } from '../../stores/events.ts';
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex min-h-[30vh] items-center justify-center gap-2 text-slate-600" role="status">
-      <Spinner className="h-6 w-6" />
-      <span>{label}</span>
-    </div>
-  );
-}
+import { LoadingState } from '../../components/ui/LoadStates.tsx';
 
 function Detail({ eventId }: { eventId: string }) {
   const event = useEventsStore((s) => s.byId[eventId]);
@@ -44,7 +35,7 @@ function Detail({ eventId }: { eventId: string }) {
       ) : failed ? (
         <p className="text-sm text-slate-600">This event could not be found.</p>
       ) : (
-        <Loading label="Loading the event…" />
+        <LoadingState label="Loading the event…" space="min-h-[30vh]" />
       )}
     </div>
   );
@@ -102,7 +93,7 @@ export default function EventsPage() {
     </Button>
   );
   let list;
-  if (!loaded) list = <Loading label="Loading events…" />;
+  if (!loaded) list = <LoadingState label="Loading events…" space="min-h-[30vh]" />;
   else if (count === 0)
     list = (
       <EmptyState

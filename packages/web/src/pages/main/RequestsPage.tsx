@@ -14,19 +14,10 @@ import { RequestDetailView } from '../../components/requests/RequestDetailView.t
 import { RequestForm } from '../../components/requests/RequestForm.tsx';
 import { RequestList } from '../../components/requests/RequestList.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useRequestsStore } from '../../stores/requests.ts';
-
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex min-h-[30vh] items-center justify-center gap-2 text-slate-600" role="status">
-      <Spinner className="h-6 w-6" />
-      <span>{label}</span>
-    </div>
-  );
-}
+import { LoadingState } from '../../components/ui/LoadStates.tsx';
 
 function Detail({ requestId }: { requestId: string }) {
   const { detail, opening, cancel, comment } = useRequestsStore();
@@ -47,7 +38,7 @@ function Detail({ requestId }: { requestId: string }) {
       <div className="flex flex-col gap-3">
         {back}
         {opening ? (
-          <Loading label="Loading the request…" />
+          <LoadingState label="Loading the request…" space="min-h-[30vh]" />
         ) : (
           <p className="text-sm text-slate-600">This request could not be found.</p>
         )}
@@ -108,7 +99,7 @@ export default function RequestsPage() {
   ) : null;
 
   let list;
-  if (!loaded) list = <Loading label="Loading your requests…" />;
+  if (!loaded) list = <LoadingState label="Loading your requests…" space="min-h-[30vh]" />;
   else if (items.length === 0 && !composing)
     list = (
       <EmptyState

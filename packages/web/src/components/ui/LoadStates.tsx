@@ -1,10 +1,11 @@
-/** The loading and error states the statistics and billing screens share. */
-import { Spinner } from '../ui/Spinner.tsx';
-import { Button } from '../ui/Button.tsx';
+/** Loading and error states of a screen's main content (statistics, billing, requests, events). */
+import { Spinner } from './Spinner.tsx';
+import { Button } from './Button.tsx';
 
-export function LoadingState({ label }: { label: string }) {
+/** `space` sets how much room it takes (padding or a minimum height). */
+export function LoadingState({ label, space = 'py-16' }: { label: string; space?: string }) {
   return (
-    <div className="flex items-center justify-center gap-2 py-16 text-slate-600" role="status">
+    <div className={`flex items-center justify-center gap-2 text-slate-600 ${space}`} role="status">
       <Spinner className="h-6 w-6" />
       <span>{label}</span>
     </div>
