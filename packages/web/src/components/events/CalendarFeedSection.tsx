@@ -6,6 +6,7 @@ import { Copy, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../services/http/client.ts';
 import { fetchCalendarFeedUrl, rotateCalendarFeedUrl } from '../../services/api/events-api.ts';
+import { copyWithToast } from '../../services/ui/clipboard.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { Button } from '../ui/Button.tsx';
 
@@ -27,12 +28,10 @@ export function CalendarFeedSection() {
 
   const copy = async () => {
     if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Calendar address copied');
-    } catch {
-      toast.error('Copying failed; select the address and copy it.');
-    }
+    await copyWithToast(url, {
+      copied: 'Calendar address copied',
+      failed: 'Copying failed; select the address and copy it.',
+    });
   };
   const rotate = async () => {
     setRotating(true);

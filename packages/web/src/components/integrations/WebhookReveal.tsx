@@ -1,17 +1,14 @@
 /** A webhook's secret address, shown once with a copy button (R-INTEG-3). */
 import { Copy } from 'lucide-react';
 import type { RevealedWebhook } from '../../stores/integrations.ts';
-import { toast } from '../../services/ui/toast.ts';
+import { copyWithToast } from '../../services/ui/clipboard.ts';
 import { Button } from '../ui/Button.tsx';
 
-async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Webhook address copied.');
-  } catch {
-    toast.error('Could not copy. Select the address and copy it by hand.');
-  }
-}
+const copy = (text: string) =>
+  copyWithToast(text, {
+    copied: 'Webhook address copied.',
+    failed: 'Could not copy. Select the address and copy it by hand.',
+  });
 
 export function WebhookReveal({ revealed, onDismiss }: { revealed: RevealedWebhook; onDismiss: () => void }) {
   return (
