@@ -59,14 +59,15 @@ async function sessionOfCookie(app: FastifyInstance, cookieHeader: string | unde
  * Two handshakes racing may both pass; the cap holds from the next one on.
  */
 async function connectionCapRefusal(io: ChatServer, config: Config, userId: string, sessionId: string) {
-  const ofSession = await io.in(sessionRoom(sessionId)).fetchSockets();
+  // One cluster-wide read: a session's sockets are among its resident's (each joins both rooms at once).
+  const ofUser = await io.in(userRoom(userId)).fetchSockets();
+  const ofSession = ofUser.filter((s) => s.data.sessionId === sessionId);
   if (ofSession.length >= config.SOCKETS_PER_SESSION) {
     return handshakeError(
       ERROR_CODES.tooManyConnections,
       `At most ${config.SOCKETS_PER_SESSION} live connections per signed-in device. Close another tab.`,
     );
   }
-  const ofUser = await io.in(userRoom(userId)).fetchSockets();
   if (ofUser.length >= config.SOCKETS_PER_USER) {
     return handshakeError(
       ERROR_CODES.tooManyConnections,
