@@ -35,6 +35,15 @@ export async function closePoll(db: DbOrTx, id: string): Promise<PollRow | undef
   return row;
 }
 
+/** The ids of a poll's options, without their votes. */
+export async function optionIds(db: DbOrTx, pollId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: pollOptions.id })
+    .from(pollOptions)
+    .where(eq(pollOptions.pollId, pollId));
+  return rows.map((r) => r.id);
+}
+
 /** The options of a poll, as asked, each with its count and voters. */
 export async function tallyOptions(db: DbOrTx, pollId: string): Promise<OptionTally[]> {
   return db

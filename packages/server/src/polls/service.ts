@@ -71,7 +71,7 @@ export async function vote(
   if (isClosed(row)) throw conflict(POLL_CLOSED);
   if (!row.multiple && body.optionIds.length > 1) throw badRequest('This poll takes one option', 'optionIds');
   const poll = await inTransaction(ctx, async (tx, events) => {
-    const known = new Set((await repo.tallyOptions(tx, row.id)).map((o) => o.id));
+    const known = new Set(await repo.optionIds(tx, row.id));
     if (!body.optionIds.every((optionId) => known.has(optionId)))
       throw badRequest('Not an option of this poll', 'optionIds');
     await repo.replaceVote(tx, row.id, user.id, body.optionIds);
