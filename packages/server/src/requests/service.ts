@@ -97,7 +97,8 @@ export async function listRequests(
 export async function getRequest(ctx: RequestsContext, viewer: UserRow, id: string): Promise<RequestDetail> {
   const view = await repo.findRequestView(ctx.db, id);
   if (!view || !mayView(viewer, view.row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
-  return detailOf(ctx.db, id);
+  const events = await repo.eventsOfRequest(ctx.db, id);
+  return { request: presentRequest(view), history: events.map(presentRequestEvent) };
 }
 
 /** PATCH /api/requests/{id} (admins, R-REQ-5, R-REQ-8): history row, audit entry, then the requester is told. */
