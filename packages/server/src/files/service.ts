@@ -105,14 +105,13 @@ export async function storeImage(
   upload: UploadedFile,
   field: string,
 ): Promise<StoredFile> {
-  const stored = await storeUpload(uploadDir, upload.path);
+  // The office views the photo itself; no preview is made.
+  const stored = await storeUpload(uploadDir, upload.path, { thumbnail: false });
   if (!isImage(stored.mimeType)) {
-    await removeStored(uploadDir, [stored.storageKey, stored.thumbnailKey]);
+    await removeStored(uploadDir, [stored.storageKey]);
     throw badRequest('The photo must be a PNG, JPEG, GIF or WebP image', field);
   }
-  // The office views the photo itself; no preview is kept.
-  await removeStored(uploadDir, [stored.thumbnailKey]);
-  return { ...stored, thumbnailKey: null };
+  return stored;
 }
 
 /** A stored file as a stream, or a 404 when it is gone. */

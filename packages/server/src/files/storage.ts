@@ -44,11 +44,15 @@ async function readHead(file: string): Promise<Buffer> {
 
 /**
  * Moves a received upload (a file under UPLOAD_DIR/incoming) into the chat store, writes a
- * thumbnail for images, and returns what the files row needs. The type comes from the bytes
- * (R-UPLOAD-2); images lose their EXIF/XMP metadata (a phone photo's GPS position must not reach
- * the chat). File to file throughout (R-UPLOAD-6): a 24 MB upload is never held in memory.
+ * thumbnail for images (unless `thumbnail` is false), and returns what the files row needs. The
+ * type comes from the bytes (R-UPLOAD-2); images lose their EXIF/XMP metadata (a phone photo's GPS
+ * position must not reach the chat). File to file throughout (R-UPLOAD-6): a 24 MB upload is never held in memory.
  */
-export async function storeUpload(uploadDir: string, source: string): Promise<StoredFile> {
+export async function storeUpload(
+  uploadDir: string,
+  source: string,
+  { thumbnail = true }: { thumbnail?: boolean } = {},
+): Promise<StoredFile> {
   await mkdir(chatDir(uploadDir), { recursive: true });
   const id = uuidv7();
   const mimeType = sniffType(await readHead(source));
@@ -57,7 +61,7 @@ export async function storeUpload(uploadDir: string, source: string): Promise<St
   await moveWithoutMetadata(source, destination, mimeType);
   await chmod(destination, 0o600);
   let thumbnailKey: string | null = null;
-  if (isImage(mimeType)) {
+  if (thumbnail && isImage(mimeType)) {
     const sharp = await loadSharp();
     try {
       thumbnailKey = `${id}.thumb.webp`;

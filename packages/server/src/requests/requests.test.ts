@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
 } from '@stoop/shared';
 import { auditLog } from '../db/schema/index.ts';
 import { PNG_1X1, formOf, injectForm } from '../conversations/testing.ts';
+import { chatDir } from '../files/storage.ts';
 import { notificationsOf, waitForNotifications } from '../notifications/testing.ts';
 import { connected, settle, until, type Recorder } from '../realtime/testing.ts';
 import { createCommunity, headersOf, idsOf } from '../test/community.ts';
@@ -316,6 +318,9 @@ describe('R-REQ-4 the photo', () => {
     );
     const served = await t.app.inject({ method: 'GET', url: request.photoUrl ?? '', headers: admin });
     expect(served.headers['content-type']).toBe('image/png');
+    // The office views the photo itself: no preview is written beside it.
+    const stored = await readdir(chatDir(t.app.config.UPLOAD_DIR));
+    expect(stored.filter((name) => name.endsWith('.thumb.webp'))).toEqual([]);
     const plain = await fileRequest(t.app, alice);
     expectError(
       await t.app.inject({ method: 'GET', url: `/api/requests/${plain.request.id}/photo`, headers: alice }),
