@@ -20,10 +20,8 @@ export async function requireMessageAccess(
 ): Promise<ConversationAccess & { message: MessageRow }> {
   const message = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  try {
-    return { ...(await requireConversationAccess(db, user, message.conversationId, mode)), message };
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw notFound(MESSAGE_NOT_FOUND);
-    throw error;
-  }
+  const access = await requireConversationAccess(db, user, message.conversationId, mode, () =>
+    notFound(MESSAGE_NOT_FOUND),
+  );
+  return { ...access, message };
 }

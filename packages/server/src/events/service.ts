@@ -12,6 +12,7 @@ import {
   type UpdateEventBody,
 } from '@stoop/shared';
 import {
+  findConversationAccess,
   isAdmin,
   readableConversationIds,
   requireConversationAccess,
@@ -22,7 +23,7 @@ import type { Config } from '../config.ts';
 import type { ChatContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { EventRow, UserRow } from '../db/schema/index.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { retitleEventMessage, sendMessage } from '../messages/service.ts';
 import { notifyEventChange, notifyEventReminder } from '../notifications/service.ts';
 import { inTransaction } from '../transaction.ts';
@@ -346,13 +347,7 @@ async function tallied(db: DbOrTx, row: EventRow) {
 async function mayRead(db: DbOrTx, user: UserRow, row: EventRow): Promise<boolean> {
   if (user.isLocked) return false;
   if (!row.conversationId) return true;
-  try {
-    await requireConversationAccess(db, user, row.conversationId, 'read');
-    return true;
-  } catch (error) {
-    if (error instanceof HttpError) return false;
-    throw error;
-  }
+  return (await findConversationAccess(db, user, row.conversationId, 'read')) !== undefined;
 }
 
 /**
@@ -364,12 +359,7 @@ async function accessibleEvent(db: DbOrTx, user: UserRow, id: string, mode: Acce
   const row = isUuid(id) ? await repo.findEvent(db, id) : undefined;
   if (!row) throw notFound(EVENT_NOT_FOUND);
   if (!row.conversationId) return row;
-  try {
-    await requireConversationAccess(db, user, row.conversationId, mode);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(EVENT_NOT_FOUND);
-    throw error;
-  }
+  await requireConversationAccess(db, user, row.conversationId, mode, () => notFound(EVENT_NOT_FOUND));
   return row;
 }
 

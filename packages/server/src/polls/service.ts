@@ -4,7 +4,7 @@ import { isAdmin, requireConversationAccess, type AccessMode } from '../access/i
 import type { ChatContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { PollRow, UserRow } from '../db/schema/index.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { sendMessage } from '../messages/service.ts';
 import { inTransaction } from '../transaction.ts';
 import { isClosed, presentPoll, viewFor } from './present.ts';
@@ -109,11 +109,6 @@ async function tally(db: DbOrTx, row: PollRow): Promise<Poll> {
 async function accessiblePoll(db: DbOrTx, user: UserRow, id: string, mode: AccessMode): Promise<PollRow> {
   const row = isUuid(id) ? await repo.findPoll(db, id) : undefined;
   if (!row) throw notFound(POLL_NOT_FOUND);
-  try {
-    await requireConversationAccess(db, user, row.conversationId, mode);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(POLL_NOT_FOUND);
-    throw error;
-  }
+  await requireConversationAccess(db, user, row.conversationId, mode, () => notFound(POLL_NOT_FOUND));
   return row;
 }
