@@ -51,8 +51,14 @@ export type DomainEvents = {
   /**
    * A notification stored for one resident, for their sockets only (and their devices' pushes).
    * `urgent`: an urgent announcement's, which a push sends at high urgency through any mute.
+   * `conversation`: its conversation when the notifier had it at hand, so the push needs no read.
    */
-  'notification:new': { userId: string; notification: Notification; urgent?: boolean };
+  'notification:new': {
+    userId: string;
+    notification: Notification;
+    urgent?: boolean;
+    conversation?: Pick<Conversation, 'id' | 'type' | 'name'>;
+  };
   /** A poll's counts changed (R-POLL-6): to its conversation's room (realtime/server.ts). */
   'poll:updated': { poll: Poll };
   /** An event's counts changed (R-EVENT-6): to its conversation's room (realtime/server.ts). */

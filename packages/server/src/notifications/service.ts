@@ -9,7 +9,7 @@ import type { RequestChange } from '../bus.ts';
 import { canRead, requireConversationAccess } from '../access/index.ts';
 import { conversationById } from '../conversations/service.ts';
 import type { DbOrTx } from '../db/client.ts';
-import type { NotificationRow, UserRow } from '../db/schema/index.ts';
+import type { ConversationRow, NotificationRow, UserRow } from '../db/schema/index.ts';
 import type { NewsContext } from '../announcements/service.ts';
 import { findUser } from '../users/service.ts';
 import { statusLabel } from '../requests/service.ts';
@@ -23,13 +23,17 @@ function tell(
   ctx: NewsContext,
   rows: NotificationRow[],
   actor: UserRow | null,
-  options: { urgent?: boolean } = {},
+  options: { urgent?: boolean; conversation?: Pick<ConversationRow, 'id' | 'type' | 'name'> } = {},
 ): void {
+  const { urgent, conversation } = options;
   for (const row of rows) {
     ctx.bus.publish('notification:new', {
       userId: row.userId,
       notification: presentNotification(row, actor),
-      ...(options.urgent ? { urgent: true } : {}),
+      ...(urgent ? { urgent: true } : {}),
+      ...(conversation
+        ? { conversation: { id: conversation.id, type: conversation.type, name: conversation.name } }
+        : {}),
     });
   }
 }
@@ -79,7 +83,7 @@ export async function notifyMessage(ctx: NewsContext, message: Message): Promise
         text: `${author.username} replied in a thread in ${place}`,
       })),
   ]);
-  tell(ctx, rows, author);
+  tell(ctx, rows, author, { conversation });
 }
 
 /**
@@ -107,7 +111,7 @@ export async function notifyLike(ctx: NewsContext, message: Message): Promise<vo
       link: messageLink(conversation, message),
     },
   ]);
-  tell(ctx, rows, liker);
+  tell(ctx, rows, liker, { conversation });
 }
 
 /** A new announcement: every approved resident but its author (no mute applies to announcements). */

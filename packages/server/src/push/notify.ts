@@ -1,6 +1,7 @@
 import type { Message, Notification } from '@stoop/shared';
 import { conversationById, participantIds } from '../conversations/service.ts';
 import { messageLink, placeOf } from '../notifications/links.ts';
+import type { ConversationRow } from '../db/schema/index.ts';
 import { findUser } from '../users/service.ts';
 import type { PushContext } from './context.ts';
 import { pushForNotification } from './service.ts';
@@ -17,12 +18,14 @@ function preview(message: Message): string {
 /**
  * R-PUSH-5: a stored in-app notification goes to the recipient's devices too. A mention or reply in
  * a direct conversation is left to pushDirectMessage, which pushes every message there once.
+ * `known`: the notification's conversation as its notifier had it; read here when not given.
  */
 export async function pushStoredNotification(
   ctx: PushContext,
   userId: string,
   notification: Notification,
   urgent: boolean,
+  known?: Pick<ConversationRow, 'id' | 'type' | 'name'>,
 ): Promise<void> {
   const base = { userId, type: notification.type, body: notification.text, link: notification.link };
   if (!notification.conversationId) {
@@ -35,7 +38,10 @@ export async function pushStoredNotification(
     await pushForNotification(ctx, { ...base, title, ...(urgent ? { urgent } : {}) });
     return;
   }
-  const conversation = await conversationById(ctx.db, notification.conversationId);
+  const conversation =
+    known?.id === notification.conversationId
+      ? known
+      : await conversationById(ctx.db, notification.conversationId);
   if (!conversation) return;
   // A direct conversation's messages are pushed by pushDirectMessage; likes and event reminders are not messages.
   if (conversation.type === 'direct' && notification.type !== 'like' && notification.type !== 'event') return;

@@ -26,9 +26,9 @@ export function subscribePushes(app: FastifyInstance): () => void {
     pending.add(done);
   };
   const unsubscribe = [
-    app.bus.on('notification:new', ({ userId, notification, urgent }) =>
+    app.bus.on('notification:new', ({ userId, notification, urgent, conversation }) =>
       run('a notification', () =>
-        pushStoredNotification(pushContext(app), userId, notification, urgent ?? false),
+        pushStoredNotification(pushContext(app), userId, notification, urgent ?? false, conversation),
       ),
     ),
     app.bus.on('message:new', ({ message }) =>
