@@ -235,9 +235,9 @@ describe('R-GUARD-0 router guard', () => {
     expect(await settled(router)).toBe('/awaiting-approval');
     act(() => router.navigate('/main_dashboard/conversations/channel/c1'));
     expect(await settled(router)).toBe('/awaiting-approval');
-    const fetched = server.calls.map((c) => c.path);
+    // The logger's intake may flush an entry of its own on a slow machine; it reads nothing.
+    const fetched = server.calls.map((c) => c.path).filter((path) => path !== '/api/logs/frontend');
     expect(fetched).toEqual(['/api/protected/user']);
-    expect(fetched).toHaveLength(1);
     expect(useConversationsStore.getState().activeConversationId).toBeNull();
   });
 
