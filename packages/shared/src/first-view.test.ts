@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { conversationIdOfPath, firstPageDataBlock, renderFirstView } from './first-view.ts';
+
+const row = { authorName: 'Ama Owusu', authorAvatar: null, text: 'hi', fileName: null };
+const view = {
+  path: '/main_dashboard/conversations/channel/c1',
+  title: 'lobby',
+  isChannel: true,
+  hiddenText: 'Hidden.',
+};
+
+describe('R-DELIVERY-11: the first view', () => {
+  it('knows a conversation page by its path and nothing else', () => {
+    expect(conversationIdOfPath('/main_dashboard/conversations/channel/c1')).toBe('c1');
+    expect(conversationIdOfPath('/main_dashboard/conversations/direct/d%201')).toBe('d 1');
+    expect(conversationIdOfPath('/main_dashboard/conversations/channel/c1/details')).toBeNull();
+    expect(conversationIdOfPath('/main_dashboard/conversations/group/c1')).toBeNull();
+    expect(conversationIdOfPath('/main_dashboard/conversations/channel/%E0%A4%A')).toBeNull();
+  });
+
+  it('lays text out as the app does before its markdown loads: paragraphs and line breaks, all escaped', () => {
+    const html = renderFirstView({ ...view, rows: [{ ...row, text: 'one\ntwo\n\n<b>three</b> & "four"' }] });
+    expect(html).toContain('<p>one<br>two</p><p>&lt;b&gt;three&lt;/b&gt; &amp; &quot;four&quot;</p>');
+  });
+
+  it('shows initials without a picture, the app’s own pictures only, and hidden text as hidden', () => {
+    const html = renderFirstView({
+      ...view,
+      rows: [
+        row,
+        { ...row, authorAvatar: '/api/avatars/a.webp' },
+        { ...row, authorAvatar: 'https://elsewhere.example/a.png' },
+        { ...row, text: null, fileName: 'secret.pdf' },
+      ],
+    });
+    expect(html).toContain('>AO</span>');
+    expect(html).toContain('<img src="/api/avatars/a.webp"');
+    expect(html).not.toContain('elsewhere.example');
+    expect(html).toContain('Hidden.');
+    expect(html).not.toContain('secret.pdf');
+  });
+
+  it('escapes names, titles and the path', () => {
+    const html = renderFirstView({
+      ...view,
+      path: '/x"><script>',
+      title: '<script>alert(1)</script>',
+      rows: [{ ...row, authorName: '"><img src=x>' }],
+    });
+    expect(html).not.toMatch(/<script|<img src=x/);
+  });
+
+  it('keeps the data block closed whatever the JSON holds', () => {
+    const block = firstPageDataBlock(
+      'c"1',
+      JSON.stringify({ text: '</script><script>alert(1)</script><!--' }),
+    );
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script><!--' });
+    expect(block).toContain('data-conversation-id="c&quot;1"');
+  });
+});

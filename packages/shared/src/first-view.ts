@@ -1,0 +1,127 @@
+/**
+ * R-DELIVERY-11: the first view of a conversation, drawn by the server into the page it sends for
+ * the conversation's URL, so a resident reads its newest messages before the app's JavaScript has
+ * loaded. The app removes it once its own list is on screen (packages/web/src/services/ui/first-view.ts).
+ * Plain text only, as the app shows a message before its markdown renderer has loaded: nothing the
+ * server draws is interpreted as markup. The classes are Tailwind's; the web build's stylesheet
+ * scans this file (packages/web/src/index.css), so every class here is in it.
+ */
+
+/** The element holding the drawn view (removed by the app). */
+export const FIRST_VIEW_ELEMENT_ID = 'first-view';
+/** The data block holding the same page as JSON, for the app's first read (R-DELIVERY-10). */
+export const FIRST_PAGE_ELEMENT_ID = 'first-page';
+
+/** Only these paths get a first view: a conversation's own page, nothing below it. */
+const CONVERSATION_PATH = /^\/main_dashboard\/conversations\/(channel|direct)\/([^/]+)$/;
+
+/** The conversation id of a conversation page's path, or null for any other path. */
+export function conversationIdOfPath(pathname: string): string | null {
+  const match = CONVERSATION_PATH.exec(pathname);
+  if (!match?.[2]) return null;
+  try {
+    return decodeURIComponent(match[2]);
+  } catch {
+    return null;
+  }
+}
+
+export interface FirstViewRow {
+  authorName: string;
+  /** One of the app's own avatar paths, or null for initials. */
+  authorAvatar: string | null;
+  /** The text to show; null when it is hidden from the reader (shown as `hiddenText`). */
+  text: string | null;
+  /** An attachment's file name, shown as a chip. */
+  fileName: string | null;
+}
+
+export interface FirstView {
+  /** The path it was drawn for: the app removes it when it settles anywhere else. */
+  path: string;
+  title: string;
+  isChannel: boolean;
+  rows: FirstViewRow[];
+  /** What a message hidden by an admin shows instead of its text. */
+  hiddenText: string;
+}
+
+/** Escapes text for HTML content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** As the app's UserAvatar: the first letters of the first and last words, at most two. */
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts.at(-1)] : [parts[0]?.slice(0, 2)];
+  const initials = letters.map((p) => p?.[0] ?? '').join('');
+  return (initials.toUpperCase() || '?').slice(0, 2);
+}
+
+/** As the app lays text out before its markdown renderer loads: paragraphs, line breaks kept. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+function avatar(row: FirstViewRow): string {
+  const size = 'mt-0.5 h-9 w-9 text-xs shrink-0 rounded-full';
+  // Only the app's own avatar paths: the view never loads anything from another origin.
+  if (row.authorAvatar?.startsWith('/api/'))
+    return `<img src="${escapeHtml(row.authorAvatar)}" alt="" class="${size} object-cover">`;
+  return `<span aria-hidden="true" class="${size} flex items-center justify-center bg-brand-100 font-semibold text-brand-800">${escapeHtml(initialsOf(row.authorName))}</span>`;
+}
+
+function body(row: FirstViewRow, hiddenText: string): string {
+  if (row.text === null) return `<p class="text-sm italic text-slate-500">${escapeHtml(hiddenText)}</p>`;
+  const text = row.text
+    ? `<div class="prose-chat break-words text-sm leading-6 text-slate-800">${paragraphs(row.text)}</div>`
+    : '';
+  const file = row.fileName
+    ? `<p class="mt-1 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800"><span class="truncate">${escapeHtml(row.fileName)}</span></p>`
+    : '';
+  return text + file;
+}
+
+function rowHtml(row: FirstViewRow, hiddenText: string): string {
+  return (
+    `<article class="flex gap-3 px-3 py-2 sm:px-4">${avatar(row)}<div class="min-w-0 flex-1">` +
+    `<header class="flex flex-wrap items-baseline gap-x-2"><span class="text-sm font-semibold text-slate-900">${escapeHtml(row.authorName)}</span></header>` +
+    `${body(row, hiddenText)}</div></article>`
+  );
+}
+
+/**
+ * The first view as HTML: the app's header bar, the conversation's header and its newest messages
+ * at the bottom of the screen, above where the composer will be. Fixed over the page, so nothing
+ * under it moves when the app's own screen replaces it.
+ */
+export function renderFirstView(view: FirstView): string {
+  const rows = view.rows.map((row) => rowHtml(row, view.hiddenText)).join('');
+  const mark = view.isChannel ? '<span aria-hidden="true" class="text-slate-400">#</span>' : '';
+  return (
+    `<div id="${FIRST_VIEW_ELEMENT_ID}" data-path="${escapeHtml(view.path)}" class="fixed inset-0 z-50 flex flex-col bg-white">` +
+    `<div class="z-20 shrink-0 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]"><div class="flex h-14 items-center gap-2 px-2 sm:px-4"></div></div>` +
+    `<header class="flex min-h-14 items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">${mark}` +
+    `<h1 class="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">${escapeHtml(view.title)}</h1></header>` +
+    `<div class="flex min-h-0 flex-1 flex-col justify-end overflow-hidden" role="region" aria-label="Messages">${rows}</div>` +
+    `<div class="h-16 shrink-0 border-t border-slate-200 bg-white"></div>` +
+    `</div>`
+  );
+}
+
+/** The page's JSON as a data block: `<` is escaped so no text in it can end the element. */
+export function firstPageDataBlock(conversationId: string, pageJson: string): string {
+  return (
+    `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-conversation-id="${escapeHtml(conversationId)}">` +
+    `${pageJson.replace(/</g, '\\u003c')}</script>`
+  );
+}
