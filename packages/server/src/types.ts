@@ -24,6 +24,8 @@ declare module 'fastify' {
     backoffStore: BackoffStore;
     /** Whether a graceful shutdown has begun (ops/drain.ts). */
     lifecycle: Lifecycle;
+    /** R-LIMIT-1: counts a request against the API's call limits (limits/fair-limits.ts); 429 when spent. */
+    countApiCall: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The user the request acts as (the impersonated user during set-user), or null. */

@@ -35,6 +35,8 @@ export const fairLimits = fp(
         message: 'Too many requests from this device.',
       },
     ]);
+    // A conversation page drawn with its messages (http/first-view.ts) reads like an API call.
+    app.decorate('countApiCall', check);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.rateLimit === false) return;
       await check(request);

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGE_PAGE_SIZE, TEXTS, type Message } from '@stoop/shared';
+import {
+  conversationIdOfPath,
+  firstPageDataBlock,
+  renderFirstView,
+  type FirstViewRow,
+} from '@stoop/shared/first-view';
+import { loadSession } from '../auth/session.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { listMessages } from '../messages/service.ts';
+import { pageBody } from '../messages/page-body.ts';
+import { seesHiddenContent } from '../messages/present.ts';
+import { findUsers } from '../users/service.ts';
+import { HttpError } from './errors.ts';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+type Page = Awaited<ReturnType<typeof listMessages>>;
+
+/** The rows the app would show: no tombstones, hidden text only for those who may read it. */
+async function rowsOf(
+  request: FastifyRequest,
+  viewer: UserRow,
+  messages: Message[],
+): Promise<FirstViewRow[]> {
+  const shown = messages.filter((m) => m.deletedAt === null);
+  const authorIds = [...new Set(shown.map((m) => m.userId))];
+  const authors = new Map((await findUsers(request.server.db, authorIds)).map((u) => [u.id, u]));
+  return shown.map((message) => {
+    const author = authors.get(message.userId);
+    const bot = message.metadata.bot ?? null;
+    const hiddenFromViewer = message.metadata.adminHidden && !seesHiddenContent(viewer, message.userId);
+    return {
+      authorName: bot?.name ?? author?.username ?? 'Someone',
+      authorAvatar: bot ? null : (author?.avatar ?? null),
+      text: hiddenFromViewer ? null : message.content,
+      fileName: hiddenFromViewer ? null : message.fileName,
+    };
+  });
+}
+
+/** A direct conversation is titled by the other participant, as in the app's header. */
+async function titleOf(request: FastifyRequest, viewer: UserRow, page: Page): Promise<string> {
+  const { conversation } = page;
+  if (conversation.type === 'channel') return conversation.name;
+  const otherId = conversation.participants.find((id) => id !== viewer.id) ?? viewer.id;
+  const [other] = await findUsers(request.server.db, [otherId]);
+  return other?.username ?? conversation.name;
+}
+
+/**
+ * R-DELIVERY-11: the app's page for a conversation's URL with the conversation's newest messages in
+ * it, drawn (shared/first-view.ts) and as the JSON of its first read, for a signed-in, unlocked
+ * reader; null when the path is no conversation's or the visitor may not read it, and the plain app
+ * page goes out. The page is read through listMessages, the same call and access check as
+ * GET /api/conversations/{id}/messages (R-ACCESS-0): a visitor who may not read the conversation
+ * gets the plain page, exactly as for a conversation that does not exist.
+ */
+export async function firstViewPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string,
+): Promise<string | null> {
+  const pathname = request.url.split('?')[0] ?? '';
+  const conversationId = conversationIdOfPath(pathname);
+  if (!conversationId) return null;
+  await loadSession(request, reply);
+  const viewer = request.user;
+  if (!viewer || viewer.isLocked) return null;
+  // It reads as GET …/messages does, so it counts as that call would (a spent limit throws: the
+  // caller sends the plain page, and the app's own calls get the 429).
+  await request.server.countApiCall(request);
+  let page: Page;
+  try {
+    page = await listMessages(request.server, viewer, conversationId, { limit: MESSAGE_PAGE_SIZE });
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+  const messages = page.messageTexts.map((text) => JSON.parse(text) as Message);
+  const view = renderFirstView({
+    path: pathname,
+    title: await titleOf(request, viewer, page),
+    isChannel: page.conversation.type === 'channel',
+    rows: await rowsOf(request, viewer, messages),
+    hiddenText: TEXTS.messageHiddenByAdmin,
+  });
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (!html.includes(ROOT_ELEMENT)) return null;
+  return html.replace(
+    ROOT_ELEMENT,
+    `${ROOT_ELEMENT}${view}${firstPageDataBlock(conversationId, pageBody(page))}`,
+  );
+}
+
+/**
+ * Sends a first-view page: never stored by a cache (it is one resident's), compressed as the static
+ * page would be (R-OPS-10), at a brotli level that costs about a millisecond for a page of this size.
+ */
+export function sendFirstViewPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding, cookie');
+  if (/\bbr\b/.test(accepted))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
