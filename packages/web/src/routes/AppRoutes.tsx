@@ -8,6 +8,7 @@ import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useRoutes, type Location, type RouteObject } from 'react-router';
 import { SplashScreen } from '../components/SplashScreen.tsx';
 import { setNavigator } from '../navigation/navigate.ts';
+import { dismissFirstView, dismissFirstViewUnlessFor } from '../services/ui/first-view.ts';
 import { loadedComponent, loadRouteModule, type AppRoute } from './app-route.ts';
 import { NavigationBusyContext } from './navigation-busy.ts';
 import { settleNavigation } from './navigation-outcome.ts';
@@ -73,7 +74,11 @@ export function AppRoutes({ onShown }: Props) {
   }, [location, navigate]);
 
   useEffect(() => {
-    if (shown) onShown?.(shown.location);
+    if (!shown) return;
+    // R-DELIVERY-11: the server's first view of a conversation never stays over another screen.
+    if (shown.error) dismissFirstView();
+    else dismissFirstViewUnlessFor(shown.location.pathname);
+    onShown?.(shown.location);
   }, [shown, onShown]);
 
   const element = useRoutes(routeObjects, shown?.location ?? location);

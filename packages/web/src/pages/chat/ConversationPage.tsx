@@ -1,6 +1,6 @@
 /** conversations/channel/:conversationId and conversations/direct/:conversationId. */
 import { MessageCircleOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Composer } from '../../components/chat/Composer.tsx';
@@ -13,6 +13,7 @@ import { loadMarkdown } from '../../components/chat/use-markdown.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isApiError } from '../../services/http/client.ts';
 import { joinConversation } from '../../realtime/socket.ts';
+import { dismissFirstView } from '../../services/ui/first-view.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -49,7 +50,10 @@ export default function ConversationPage() {
       .then(() => setNotFound(null))
       .catch((error: unknown) => {
         if (isApiError(error) && error.status === 404) setNotFound(conversationId);
-        else toast.error(isApiError(error) ? error.message : 'Could not load the messages.');
+        else {
+          dismissFirstView();
+          toast.error(isApiError(error) ? error.message : 'Could not load the messages.');
+        }
       });
   }, [conversationId]);
 
@@ -61,6 +65,13 @@ export default function ConversationPage() {
     useActivityStore.getState().record(conversationId, type);
     if (type === 'channel' && !isMember) void joinConversation(conversationId);
   }, [conversationId, type, isMember]);
+
+  // R-DELIVERY-11: the server's first view gives way once this page shows the messages, or why not.
+  const settled =
+    notFound === conversationId || (conversation !== null && cache !== undefined && !loading);
+  useLayoutEffect(() => {
+    if (settled) dismissFirstView();
+  }, [settled]);
 
   if (notFound === conversationId) {
     return (

@@ -1,6 +1,7 @@
 import { EARLY_READ_MAX_AGE_MS } from '@stoop/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeServer, json } from '../../test/fake-server.ts';
+import { FIRST_PAGE_ELEMENT_ID } from '@stoop/shared/first-view';
 import { chatApi } from './chat-api.ts';
 import { readFirstPageEarly, takeEarlyFirstPage } from './early-reads.ts';
 
@@ -53,5 +54,28 @@ describe('R-DELIVERY-10 the first message page read while the app loads', () => 
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('R-DELIVERY-11: takes the page the server put into the HTML for this conversation, once, asking nothing', async () => {
+    const server = installFakeServer({ 'GET /api/conversations/c1/messages': () => json(200, page) });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_PAGE_ELEMENT_ID;
+    block.dataset.conversationId = 'c1';
+    block.textContent = JSON.stringify({ ...page, messages: [{ id: 'm1', content: '\u003c/b>' }] });
+    document.body.append(block);
+    readFirstPageEarly('c1');
+    expect(document.getElementById(FIRST_PAGE_ELEMENT_ID)).toBeNull();
+    await expect(chatApi.fetchMessages('c1')).resolves.toMatchObject({
+      messages: [{ id: 'm1', content: '</b>' }],
+    });
+    expect(server.calls).toHaveLength(0);
+    // Another conversation's block is dropped and that conversation is asked as before.
+    block.dataset.conversationId = 'c2';
+    document.body.append(block);
+    readFirstPageEarly('c1');
+    expect(document.getElementById(FIRST_PAGE_ELEMENT_ID)).toBeNull();
+    await chatApi.fetchMessages('c1');
+    expect(server.calls).toHaveLength(1);
   });
 });

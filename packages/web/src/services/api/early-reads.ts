@@ -6,9 +6,12 @@
  * first read takes that answer once, if it is for the same conversation and still fresh; any other
  * read goes to the server as before. The server checks access on this read like on any other: a
  * visitor who is not signed in, or not a participant, gets the same 401 or 404 the page would get.
+ * When the server sent the page inside the HTML (R-DELIVERY-11), that is the early answer and
+ * nothing is asked.
  */
 import type { ApiResponse } from '@stoop/shared';
 import { EARLY_READ_MAX_AGE_MS, MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
+import { FIRST_PAGE_ELEMENT_ID } from '@stoop/shared/first-view';
 import { callApi } from '../http/client.ts';
 
 type FirstPage = ApiResponse<'getMessages'>;
@@ -21,8 +24,30 @@ interface EarlyRead {
 
 let early: EarlyRead | null = null;
 
+/**
+ * R-DELIVERY-11: the page the server put into the HTML for this conversation, taken out of the
+ * document once; null when there is none or it is another conversation's. It was read when the
+ * page was requested, so it is as old as the navigation.
+ */
+function embeddedFirstPage(conversationId: string): FirstPage | null {
+  const block = document.getElementById(FIRST_PAGE_ELEMENT_ID);
+  if (!block) return null;
+  block.remove();
+  if (block.dataset.conversationId !== conversationId) return null;
+  try {
+    return JSON.parse(block.textContent ?? '') as FirstPage;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts reading the newest message page of `conversationId` (the same call the page makes). */
 export function readFirstPageEarly(conversationId: string, now = Date.now()): void {
+  const embedded = embeddedFirstPage(conversationId);
+  if (embedded) {
+    early = { conversationId, startedAt: performance.timeOrigin, page: Promise.resolve(embedded) };
+    return;
+  }
   const page = callApi('getMessages', {
     params: { id: conversationId },
     query: { limit: MESSAGE_PAGE_SIZE },
