@@ -22,7 +22,8 @@ const note = (n: number) => `Note ${String(n).padStart(2, '0')} from the lobby`;
 const TOLERANCE_PX = 3;
 
 const list = (page: Page) => page.getByRole('region', { name: 'Messages' });
-const row = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
+// The app's rows (the server's first view draws rows of its own until the app replaces it).
+const row = (page: Page, text: string) => page.locator('article[data-message-id]').filter({ hasText: text });
 
 /** How far a row's top is below the list's top, on screen. */
 const topOnScreen = (page: Page, text: string) =>
@@ -135,6 +136,44 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
     expect(await scroller.evaluate((el) => el.scrollTop)).toBe(scrollTop);
     expect(Math.abs((await topOnScreen(page, reading)) - readingTop)).toBeLessThanOrEqual(TOLERANCE_PX);
     expect(await fullyVisible(page, 'Live while scrolled up')).toBe(false);
+    await page.context().close();
+  });
+
+  it('R-DELIVERY-11: the channel’s page arrives with its newest messages drawn, and the app takes over without asking again', async () => {
+    const page = await openLobby();
+    const cookies = await page.context().cookies();
+    // Before any script runs: what the server drew is all there is.
+    const bare = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      javaScriptEnabled: false,
+    });
+    await bare.addCookies(cookies);
+    const drawn = await bare.newPage();
+    await drawn.goto(channelUrl);
+    const firstView = drawn.locator('#first-view');
+    await expect(firstView.getByRole('heading', { name: 'lobby' }).isVisible()).resolves.toBe(true);
+    await expect(
+      firstView
+        .locator('article')
+        .filter({ hasText: note(MESSAGE_COUNT) })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await bare.close();
+
+    // With the app: it reads the page from the HTML (no request for it) and removes the drawing.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/api/conversations/${conversationId}/messages`)) reads.push(request.url());
+    });
+    await page.goto(channelUrl);
+    await page
+      .locator(`article[data-message-id]`)
+      .filter({ hasText: note(MESSAGE_COUNT) })
+      .waitFor();
+    await expect(page.locator('#first-view').count()).resolves.toBe(0);
+    await expect(page.locator('#first-page').count()).resolves.toBe(0);
+    expect(reads).toEqual([]);
+    await expect(distanceFromBottom(list(page))).resolves.toBeLessThanOrEqual(TOLERANCE_PX);
     await page.context().close();
   });
 });
