@@ -67,8 +67,7 @@ export default function ConversationPage() {
   }, [conversationId, type, isMember]);
 
   // R-DELIVERY-11: the server's first view gives way once this page shows the messages, or why not.
-  const settled =
-    notFound === conversationId || (conversation !== null && cache !== undefined && !loading);
+  const settled = notFound === conversationId || (conversation !== null && cache !== undefined && !loading);
   useLayoutEffect(() => {
     if (settled) dismissFirstView();
   }, [settled]);
