@@ -56,16 +56,20 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** As the app's UserAvatar: the first letters of the first and last words, at most two. */
-function initialsOf(name: string): string {
+/** A name's initials for an avatar without a picture: the first letters of its first and last words. */
+export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0], parts.at(-1)] : [parts[0]?.slice(0, 2)];
   const initials = letters.map((p) => p?.[0] ?? '').join('');
   return (initials.toUpperCase() || '?').slice(0, 2);
 }
 
-/** As the app lays text out before its markdown renderer loads: paragraphs, line breaks kept. */
-function paragraphs(text: string): string {
+/**
+ * Message text as plain HTML, laid out as the markdown renderer would lay it out but without any
+ * markup: paragraphs and line breaks, everything else escaped. The app shows this until its
+ * markdown renderer has loaded (components/chat/use-markdown.ts), and the first view draws it.
+ */
+export function plainTextHtml(text: string): string {
   return text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
@@ -83,7 +87,7 @@ function avatar(row: FirstViewRow): string {
 function body(row: FirstViewRow, hiddenText: string): string {
   if (row.text === null) return `<p class="text-sm italic text-slate-500">${escapeHtml(hiddenText)}</p>`;
   const text = row.text
-    ? `<div class="prose-chat break-words text-sm leading-6 text-slate-800">${paragraphs(row.text)}</div>`
+    ? `<div class="prose-chat break-words text-sm leading-6 text-slate-800">${plainTextHtml(row.text)}</div>`
     : '';
   const file = row.fileName
     ? `<p class="mt-1 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800"><span class="truncate">${escapeHtml(row.fileName)}</span></p>`

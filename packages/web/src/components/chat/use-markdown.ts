@@ -5,6 +5,7 @@
  * plain paragraphs.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { plainTextHtml } from '@stoop/shared/first-view';
 
 type Render = (source: string, mentionNames?: readonly string[]) => string;
 
@@ -23,16 +24,6 @@ export function loadMarkdown(): Promise<Render> {
   return loading;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Plain text as the markdown renderer would lay it out, without any markup. */
-const plainHtml = (source: string) =>
-  source
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-
 /** Sanitised HTML of `source`; `mentionNames` are highlighted once the renderer is loaded. */
 export function useMarkdown(source: string, mentionNames: readonly string[] = []): string {
   const [render, setRender] = useState<Render | null>(() => renderer);
@@ -49,7 +40,7 @@ export function useMarkdown(source: string, mentionNames: readonly string[] = []
   }, [render]);
   const key = mentionNames.join('\n');
   return useMemo(
-    () => (render ? render(source, key ? key.split('\n') : []) : plainHtml(source)),
+    () => (render ? render(source, key ? key.split('\n') : []) : plainTextHtml(source)),
     [render, source, key],
   );
 }

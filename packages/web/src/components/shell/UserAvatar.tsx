@@ -1,19 +1,10 @@
 /** A user's picture, or their initials on a tinted circle when they have none. */
+import { initialsOf } from '@stoop/shared/first-view';
+
 interface UserAvatarProps {
   name: string;
   src: string | null;
   className?: string;
-}
-
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts.at(-1)] : [parts[0]?.slice(0, 2)];
-  return (
-    letters
-      .map((p) => p?.[0] ?? '')
-      .join('')
-      .toUpperCase() || '?'
-  );
 }
 
 export function UserAvatar({ name, src, className = 'h-8 w-8 text-xs' }: UserAvatarProps) {
@@ -31,7 +22,7 @@ export function UserAvatar({ name, src, className = 'h-8 w-8 text-xs' }: UserAva
       aria-hidden="true"
       className={`${className} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}
     >
-      {initialsOf(name).slice(0, 2)}
+      {initialsOf(name)}
     </span>
   );
 }

@@ -5,14 +5,7 @@
  */
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { escapeHtml } from '@stoop/shared/first-view';
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
