@@ -8,6 +8,7 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMutesStore } from '../../stores/mutes.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore, type UsersState } from '../../stores/users.ts';
+import { formatUsTime } from '../../services/chat/us-dates.ts';
 
 /**
  * Opens the socket and loads the conversation list, directory and mutes once per session, and
@@ -53,8 +54,7 @@ export function useConversationTitle(conversation: Conversation | null): string 
   return conversation ? conversationTitle(conversation, meId, users) : '';
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatTime = (iso: string) => formatUsTime(new Date(iso));
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '';

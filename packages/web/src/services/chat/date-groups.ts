@@ -3,13 +3,7 @@
  * newest group first. Labels follow the viewer's local calendar day.
  */
 import { DATE_LABEL_TODAY, DATE_LABEL_YESTERDAY } from '@stoop/shared/constants';
-
-const longUsDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+import { formatLongUsDate } from './us-dates.ts';
 
 /** Local calendar day key (yyyy-m-d), so groups split at local midnight. */
 function dayKey(date: Date): string {
@@ -21,7 +15,7 @@ export function dateGroupLabel(value: string | Date, now: Date = new Date()): st
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (dayKey(date) === dayKey(now)) return DATE_LABEL_TODAY;
   if (dayKey(date) === dayKey(yesterday)) return DATE_LABEL_YESTERDAY;
-  return longUsDate.format(date);
+  return formatLongUsDate(date);
 }
 
 export interface DateGroup<T> {
