@@ -9,7 +9,7 @@
  * "Jump to newest" reloads the newest page.
  */
 import { ArrowDown } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message } from '@stoop/shared';
 import { groupByDate } from '../../services/chat/date-groups.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
@@ -23,6 +23,23 @@ type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key
 
 /** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
 export const JUMP_HIGHLIGHT_MS = 2500;
+
+/**
+ * Rows (and day labels) the list mounts with: a phone screen's worth at the newest end. The rest
+ * follow in a transition, which React renders in slices, so opening a conversation of a full page
+ * of messages is not one long task (R-DELIVERY-8); they go in above, off screen, while the view
+ * stays at the bottom.
+ */
+export const FIRST_ROWS = 12;
+
+/** Whether every row is mounted yet: false on mount, true once the transition that adds the rest has run. */
+function useAllRows(): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all;
+}
 
 function toItems(messages: readonly Message[], now = new Date()): Item[] {
   const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
@@ -126,12 +143,17 @@ function ConversationScroller({
   onJumpToNewest = () => undefined,
 }: Props) {
   const sends = useOutboxStore((s) => s.sends);
-  const items = useMemo(() => toItems(messages), [messages]);
+  const allItems = useMemo(() => toItems(messages), [messages]);
+  const allRows = useAllRows();
+  const items = useMemo(() => (allRows ? allItems : allItems.slice(-FIRST_ROWS)), [allItems, allRows]);
+  // Until every row is there, the top of the list is not the top of the window: no older page is
+  // asked for, and the header does not say the conversation begins here.
+  const olderAvailable = allRows ? hasMore : false;
   const targetInList = jumpTarget !== null && items.some((i) => i.key === jumpTarget.messageId);
   const { pendingId, onJumped, jumpedId, highlighted } = useJumpHighlight(jumpTarget, targetInList);
   const scroll = useChatScroll({
     items,
-    hasMore,
+    hasMore: olderAvailable,
     hasNewer,
     loading,
     generation,
@@ -157,7 +179,7 @@ function ConversationScroller({
         style={{ overflowAnchor: 'none' }}
       >
         <div ref={scroll.contentRef}>
-          <ListHeader hasMore={hasMore} loading={loading} />
+          <ListHeader hasMore={hasMore || !allRows} loading={loading && allRows} />
           {items.map((item) =>
             item.kind === 'day' ? (
               <DaySeparator key={item.key} label={item.label} />
