@@ -1,8 +1,10 @@
 /**
  * Server events into the stores (R-RT-2, R-RT-3). Every payload is checked against the
  * shared schema first: a malformed event is logged and dropped, so it never reaches a store.
+ * Schemas load by group on first use (event-schemas.ts); events are applied in the order they came.
  */
-import { serverEventSchemas, type ServerEventName, type ServerEventPayload } from '@stoop/shared';
+import type { ServerEventName, ServerEventPayload } from '@stoop/shared';
+import type { ZodType } from 'zod';
 import { applyProfileUpdated, applyUserLocked } from '../platform/account-events.ts';
 import { reportSeen } from '../services/chat/read-reports.ts';
 import { logger } from '../services/logger/logger.ts';
@@ -13,10 +15,11 @@ import { usePollsStore } from '../stores/polls.ts';
 import { useEventsStore } from '../stores/events.ts';
 import { useIntegrationsStore } from '../stores/integrations.ts';
 import { useRequestsStore } from '../stores/requests.ts';
+import { EVENT_GROUPS, loadEventSchema, loadedEventSchema } from './event-schemas.ts';
 import { applyNewsEvent } from './news-events.ts';
 
-/** Every server event name, from the shared schemas (the one list both ends agree on). */
-export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
+/** Every server event name (event-schemas.ts lists each one against the shared schemas). */
+export const SERVER_EVENT_NAMES = Object.keys(EVENT_GROUPS) as ServerEventName[];
 
 export type ServerEvent = {
   [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
@@ -107,12 +110,9 @@ export function handleServerEvent(event: ServerEvent): void {
   }
 }
 
-/**
- * One event as the socket delivers it: checked against its schema, then applied. A payload the
- * schema refuses is logged and dropped; a handler that throws is logged too. Never throws.
- */
-export function receiveServerEvent(name: ServerEventName, payload: unknown): void {
-  const checked = serverEventSchemas[name].safeParse(payload);
+/** Checks one event against its schema, then applies it. Never throws. */
+function checkAndApply(name: ServerEventName, schema: ZodType, payload: unknown): void {
+  const checked = schema.safeParse(payload);
   if (!checked.success) {
     logger.warn('A malformed server event was dropped', {
       name,
@@ -128,3 +128,35 @@ export function receiveServerEvent(name: ServerEventName, payload: unknown): voi
     logger.error('A server event could not be applied', error, { name });
   }
 }
+
+/** Events waiting for a schema group to load, and every event after them, in arrival order. */
+let waiting: Promise<void> | null = null;
+
+/**
+ * One event as the socket delivers it: checked against its schema, then applied. A payload the
+ * schema refuses is logged and dropped; a handler that throws is logged too. Never throws. An
+ * event whose schema group has not loaded yet waits for it, and so does every event after it, so
+ * the stores see events in the order the server sent them.
+ */
+export function receiveServerEvent(name: ServerEventName, payload: unknown): void {
+  const schema = loadedEventSchema(name);
+  if (schema && !waiting) return checkAndApply(name, schema, payload);
+  const previous = waiting ?? Promise.resolve();
+  const next: Promise<void> = previous
+    .then(() => loadEventSchema(name))
+    .then(
+      (loadedSchema) => checkAndApply(name, loadedSchema, payload),
+      (error: unknown) =>
+        logger.warn('A server event was dropped: its schema could not be loaded', {
+          name,
+          error: String(error),
+        }),
+    )
+    .finally(() => {
+      if (waiting === next) waiting = null;
+    });
+  waiting = next;
+}
+
+/** Resolves once every event received so far has been applied (for tests). */
+export const serverEventsSettled = (): Promise<void> => waiting ?? Promise.resolve();

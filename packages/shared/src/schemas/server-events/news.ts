@@ -1,0 +1,13 @@
+/** Server events of announcements and notifications (R-RT-2); see ../events.ts. */
+import { z } from 'zod';
+import { announcementSchema } from '../announcements.ts';
+import { notificationSchema } from '../notifications.ts';
+
+export const newsEventSchemas = {
+  /** To every connected (approved) resident; `read` is false, the broadcast has no single reader. */
+  'announcement:new': z.object({ announcement: announcementSchema }),
+  'announcement:updated': z.object({ announcement: announcementSchema }),
+  'announcement:deleted': z.object({ announcementId: z.string() }),
+  /** To the recipient's own sockets only (`user:<id>`). */
+  'notification:new': z.object({ notification: notificationSchema }),
+} as const;
