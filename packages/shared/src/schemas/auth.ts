@@ -1,28 +1,15 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, usernameSchema, userSchema } from './user.ts';
+import { userSchema } from './user.ts';
+export {
+  contactBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+} from './public-forms.ts';
 
 export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
-export const loginBodySchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(200),
-});
 export const userResponseSchema = z.object({ user: userSchema });
-export const signupBodySchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  username: usernameSchema,
-  acceptTerms: z.literal(true, { message: 'You must accept the terms of service and privacy policy' }),
-});
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({
-  token: z.string().min(10).max(200),
-  password: passwordSchema,
-});
-export const contactBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  email: emailSchema,
-  message: z.string().trim().min(1, 'Message is required').max(5000),
-});
 export const setUserBodySchema = z.object({ userId: z.string().min(1) });
 export const lockBodySchema = z.object({ reason: z.enum(['pending_approval', 'admin_lock']).optional() });
 export const roleBodySchema = z.object({ role: z.enum(['admin', 'resident']) });

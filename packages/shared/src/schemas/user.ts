@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, passwordSchema, usernameSchema } from './credentials.ts';
 import { PROFILE_OPTIONS, isProfileOption, type EnumeratedProfileField } from './profile-options.ts';
 
 /** R-USER-1: role is admin or other; the server stores 'resident' for other. */
@@ -40,25 +41,7 @@ export const userMetadataSchema = z.object({
 export type UserMetadata = z.infer<typeof userMetadataSchema>;
 export const defaultUserMetadata = (): UserMetadata => userMetadataSchema.parse({});
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address' }))
-  .pipe(z.string().max(254));
-export const passwordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(2, 'Username must be at least 2 characters')
-  .max(40, 'Username must be at most 40 characters')
-  .regex(
-    /^[\p{L}\p{N}_.\- ]+$/u,
-    'Username may contain letters, numbers, spaces, dots, dashes and underscores',
-  );
+export { emailSchema, passwordSchema, usernameSchema } from './credentials.ts';
 
 /** R-USER-1 User as the API presents it to its owner or an admin. */
 export const userSchema = z.object({

@@ -25,7 +25,7 @@ export interface SchemaSubmit<T> {
   action: (data: T) => Promise<void>;
 }
 
-/** Loads a form's schema, e.g. `() => import('@stoop/shared/schemas/auth').then((m) => m.loginBodySchema)`. */
+/** Loads a form's schema, e.g. `() => import('@stoop/shared/schemas/public-forms').then((m) => m.loginBodySchema)`. */
 export type SchemaLoader<T> = () => Promise<ZodType<T>>;
 
 export function useSchemaForm<T>(schema: ZodType<T> | SchemaLoader<T>, options: SchemaFormOptions) {

@@ -9,7 +9,8 @@ import { sendContactMessage } from '../../services/api/account-api.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** The form's schema loads after the first paint (R-DELIVERY-7). */
-const loadContactBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.contactBodySchema);
+const loadContactBodySchema = () =>
+  import('@stoop/shared/schemas/public-forms').then((m) => m.contactBodySchema);
 
 export default function ContactPage() {
   const user = useAuthStore((s) => s.user);

@@ -14,7 +14,7 @@ import { requestPasswordReset } from '../../services/api/account-api.ts';
 
 /** The form's schema loads after the first paint (R-DELIVERY-7). */
 const loadForgotPasswordBodySchema = () =>
-  import('@stoop/shared/schemas/auth').then((m) => m.forgotPasswordBodySchema);
+  import('@stoop/shared/schemas/public-forms').then((m) => m.forgotPasswordBodySchema);
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

@@ -9,7 +9,7 @@ import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** The form's schema loads after the first paint (R-DELIVERY-7). */
-const loadLoginBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.loginBodySchema);
+const loadLoginBodySchema = () => import('@stoop/shared/schemas/public-forms').then((m) => m.loginBodySchema);
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 

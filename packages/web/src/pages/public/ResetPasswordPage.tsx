@@ -13,7 +13,7 @@ import { toast } from '../../services/ui/toast.ts';
 
 /** The form's schema loads after the first paint (R-DELIVERY-7). */
 const loadResetPasswordBodySchema = () =>
-  import('@stoop/shared/schemas/auth').then((m) => m.resetPasswordBodySchema);
+  import('@stoop/shared/schemas/public-forms').then((m) => m.resetPasswordBodySchema);
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();

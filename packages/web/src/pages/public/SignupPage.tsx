@@ -15,7 +15,8 @@ import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** The form's schema loads after the first paint (R-DELIVERY-7). */
-const loadSignupBodySchema = () => import('@stoop/shared/schemas/auth').then((m) => m.signupBodySchema);
+const loadSignupBodySchema = () =>
+  import('@stoop/shared/schemas/public-forms').then((m) => m.signupBodySchema);
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
 
