@@ -76,5 +76,23 @@ export default defineConfig({
     // Targets the browsers Capacitor 7 supports (Android WebView 60+ is transpiled by the
     // default; modern syntax keeps the entry chunk small).
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every icon in one chunk (about 5 KB gzip) rather than a chunk per icon shared by two
+          // screens: a signed-in page loaded some 20 icon files of 200 bytes each, every one a request
+          // and a module to link before the page could render (R-DELIVERY-8). The entry uses none,
+          // so the public pages do not load it.
+          groups: [
+            {
+              name: 'icons',
+              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              // Only the icons: their shared helpers and React stay where they are.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });
