@@ -18,14 +18,30 @@ import { startNativeShellLogged } from './native-shell.ts';
 
 let started = false;
 
+/**
+ * Runs `work` once the page has loaded and the main thread is idle: the service worker and the
+ * web-vitals observers are not needed for the first screen, and their chunks and start-up would
+ * compete with it (R-DELIVERY-8). web-vitals reads buffered entries, so nothing is missed.
+ */
+function afterStartUp(work: () => void): void {
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 3000 });
+    else setTimeout(work, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 export function startPlatform(): void {
   if (started) return;
   started = true;
   useThemeStore.getState().init();
   logger.start();
-  startPerformanceTelemetry(logger).catch((error: unknown) =>
-    logger.error('Performance telemetry failed to start', error),
-  );
+  afterStartUp(() => {
+    startPerformanceTelemetry(logger).catch((error: unknown) =>
+      logger.error('Performance telemetry failed to start', error),
+    );
+  });
   memoryMonitor.start();
   useActivityStore.getState().load();
   scheduleStylePreloads();
@@ -38,8 +54,10 @@ export function startPlatform(): void {
   registerSessionCleanup(clearOfflineData);
   // Only built apps get a worker: in development it would cache the dev server's modules.
   if (import.meta.env.PROD && serviceWorkerSupported()) {
-    registerServiceWorker().catch((error: unknown) =>
-      logger.error('Service worker registration failed', error),
-    );
+    afterStartUp(() => {
+      registerServiceWorker().catch((error: unknown) =>
+        logger.error('Service worker registration failed', error),
+      );
+    });
   }
 }
