@@ -20,7 +20,7 @@ import { fairLimits } from './limits/fair-limits.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
-import { firstViewPage, sendFirstViewPage } from './http/first-view.ts';
+import { appPage, sendAppPage } from './http/first-view.ts';
 import { guardInput } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -219,15 +219,16 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     // script would fail as a module with a confusing MIME error instead of a clean miss.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasWeb && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      // R-DELIVERY-11: a conversation's page comes with its newest messages for a reader of it.
-      const withFirstView =
+      // R-DELIVERY-13, R-DELIVERY-11: the page carries the visitor's session check and, on a
+      // conversation's URL, its newest messages for a reader of it.
+      const written =
         request.method === 'GET'
-          ? await firstViewPage(request, reply, distDir).catch((error: unknown) => {
-              request.log.warn({ err: error }, 'first view not drawn');
+          ? await appPage(request, reply, distDir).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'app page not written');
               return null;
             })
           : null;
-      if (withFirstView) return sendFirstViewPage(request, reply, withFirstView);
+      if (written) return sendAppPage(request, reply, written);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

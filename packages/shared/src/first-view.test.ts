@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conversationIdOfPath, firstPageDataBlock, renderFirstView } from './first-view.ts';
+import {
+  conversationIdOfPath,
+  firstPageDataBlock,
+  firstSessionDataBlock,
+  renderFirstView,
+} from './first-view.ts';
 
 const row = { authorName: 'Ama Owusu', authorAvatar: null, text: 'hi', fileName: null };
 const view = {
@@ -60,5 +65,14 @@ describe('R-DELIVERY-11: the first view', () => {
     const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script><!--' });
     expect(block).toContain('data-conversation-id="c&quot;1"');
+  });
+
+  it('R-DELIVERY-13: keeps the session block closed whatever the user holds', () => {
+    const user = { id: 'u1', username: '</script><script>alert(1)</script><!--' };
+    const block = firstSessionDataBlock({ user });
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ user });
   });
 });

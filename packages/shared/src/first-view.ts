@@ -129,3 +129,17 @@ export function firstPageDataBlock(conversationId: string, pageJson: string): st
     `${pageJson.replace(/</g, '\\u003c')}</script>`
   );
 }
+
+/** The data block holding the session check's answer (R-DELIVERY-13). */
+export const FIRST_SESSION_ELEMENT_ID = 'first-session';
+
+/**
+ * R-DELIVERY-13: the body GET /api/protected/user would answer for this visitor (`{ user: null }`
+ * for one without a session) as a data block; `<` is escaped so no text in it can end the element.
+ */
+export function firstSessionDataBlock(body: { user: unknown }): string {
+  return (
+    `<script type="application/json" id="${FIRST_SESSION_ELEMENT_ID}">` +
+    `${JSON.stringify(body).replace(/</g, '\\u003c')}</script>`
+  );
+}

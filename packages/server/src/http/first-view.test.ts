@@ -4,7 +4,11 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS, messagesPageSchema } from '@stoop/shared';
-import { FIRST_PAGE_ELEMENT_ID, FIRST_VIEW_ELEMENT_ID } from '@stoop/shared/first-view';
+import {
+  FIRST_PAGE_ELEMENT_ID,
+  FIRST_SESSION_ELEMENT_ID,
+  FIRST_VIEW_ELEMENT_ID,
+} from '@stoop/shared/first-view';
 import { makeChannel, makeDirect, sendText } from '../conversations/testing.ts';
 import {
   createTestApp,
@@ -40,6 +44,14 @@ const directPath = (id: string) => `/main_dashboard/conversations/direct/${id}`;
 const open = (url: string, who?: AuthHeaders) =>
   t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 
+const SESSION_BLOCK = new RegExp(
+  `<script type="application/json" id="${FIRST_SESSION_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+);
+/** The session check's answer written into the page (R-DELIVERY-13), parsed. */
+const sessionOf = (html: string): unknown => JSON.parse(SESSION_BLOCK.exec(html)?.[1] ?? 'null');
+/** The page without its session block: the shell plus whatever else was written into it. */
+const withoutSession = (html: string) => html.replace(SESSION_BLOCK, '');
+
 /** The first view's element and the page's data block, or nulls. */
 function partsOf(html: string) {
   const start = html.indexOf(`<div id="${FIRST_VIEW_ELEMENT_ID}"`);
@@ -70,7 +82,8 @@ describe('R-DELIVERY-11: a conversation page comes with its newest messages', ()
     // Nothing a resident wrote becomes markup: not in the view, not in the data block.
     expect(res.body).not.toContain('<img src=x');
     expect(res.body).not.toContain('<script>alert(2)');
-    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    // Two data blocks end here, the page's and the session's; nothing a resident wrote ends one.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(view).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
     const api = await t.app.inject({
       method: 'GET',
@@ -107,7 +120,7 @@ describe('R-DELIVERY-11: a conversation page comes with its newest messages', ()
     for (const who of [undefined, locked, outsider, admin]) {
       const res = await open(directPath(direct.id), who);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(SHELL);
+      expect(withoutSession(res.body)).toBe(SHELL);
       expect(res.body).not.toContain('4711');
     }
     // The participants get it, titled by the other one.
@@ -157,8 +170,38 @@ describe('R-DELIVERY-11: a conversation page comes with its newest messages', ()
     ]) {
       const res = await open(url, resident);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(SHELL);
+      expect(withoutSession(res.body), url).toBe(SHELL);
     }
+  });
+});
+
+describe('R-DELIVERY-13: every app page carries the session check', () => {
+  it('writes what GET /api/protected/user answers: the user, a locked one too, or null without a session', async () => {
+    const resident = await sessionFor(t.app, await makeUser(t.app));
+    const locked = await sessionFor(t.app, await makeUser(t.app, { locked: true }));
+    for (const who of [resident, locked]) {
+      const res = await open('/login', who);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(String(res.headers.vary)).toMatch(/cookie/i);
+      const api = await t.app.inject({
+        method: 'GET',
+        url: '/api/protected/user',
+        headers: { cookie: who.cookie },
+      });
+      expect(sessionOf(res.body)).toEqual(api.json());
+    }
+    const anonymous = await open('/web-home');
+    expect(sessionOf(anonymous.body)).toEqual({ user: null });
+    expect(withoutSession(anonymous.body)).toBe(SHELL);
+    const loggedOut = await open('/web-home', { cookie: 'stoop_session=not-a-session' } as AuthHeaders);
+    expect(sessionOf(loggedOut.body)).toEqual({ user: null });
+  });
+
+  it('sends a HEAD request the plain shell', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

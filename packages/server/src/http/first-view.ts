@@ -6,6 +6,7 @@ import { MESSAGE_PAGE_SIZE, TEXTS, type Message } from '@stoop/shared';
 import {
   conversationIdOfPath,
   firstPageDataBlock,
+  firstSessionDataBlock,
   renderFirstView,
   type FirstViewRow,
 } from '@stoop/shared/first-view';
@@ -14,6 +15,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { listMessages } from '../messages/service.ts';
 import { pageBody } from '../messages/page-body.ts';
 import { seesHiddenContent } from '../messages/present.ts';
+import { presentSelf } from '../users/present.ts';
 import { findUsers } from '../users/service.ts';
 import { HttpError } from './errors.ts';
 
@@ -53,24 +55,16 @@ async function titleOf(request: FastifyRequest, viewer: UserRow, page: Page): Pr
 }
 
 /**
- * R-DELIVERY-11: the app's page for a conversation's URL with the conversation's newest messages in
- * it, drawn (shared/first-view.ts) and as the JSON of its first read, for a signed-in, unlocked
- * reader; null when the path is no conversation's or the visitor may not read it, and the plain app
- * page goes out. The page is read through listMessages, the same call and access check as
- * GET /api/conversations/{id}/messages (R-ACCESS-0): a visitor who may not read the conversation
- * gets the plain page, exactly as for a conversation that does not exist.
+ * R-DELIVERY-11: a conversation's newest messages, drawn (shared/first-view.ts) and as the JSON of
+ * its first read, for a signed-in, unlocked reader of it; '' when the path is no conversation's or
+ * the visitor may not read it. The page is read through listMessages, the same call and access check
+ * as GET /api/conversations/{id}/messages (R-ACCESS-0): a visitor who may not read the conversation
+ * gets the page without it, exactly as for a conversation that does not exist.
  */
-export async function firstViewPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  distDir: string,
-): Promise<string | null> {
-  const pathname = request.url.split('?')[0] ?? '';
+async function firstView(request: FastifyRequest, pathname: string): Promise<string> {
   const conversationId = conversationIdOfPath(pathname);
-  if (!conversationId) return null;
-  await loadSession(request, reply);
   const viewer = request.user;
-  if (!viewer || viewer.isLocked) return null;
+  if (!conversationId || !viewer || viewer.isLocked) return '';
   // It reads as GET …/messages does, so it counts as that call would (a spent limit throws: the
   // caller sends the plain page, and the app's own calls get the 429).
   await request.server.countApiCall(request);
@@ -78,7 +72,7 @@ export async function firstViewPage(
   try {
     page = await listMessages(request.server, viewer, conversationId, { limit: MESSAGE_PAGE_SIZE });
   } catch (error) {
-    if (error instanceof HttpError) return null;
+    if (error instanceof HttpError) return '';
     throw error;
   }
   const messages = page.messageTexts.map((text) => JSON.parse(text) as Message);
@@ -89,19 +83,39 @@ export async function firstViewPage(
     rows: await rowsOf(request, viewer, messages),
     hiddenText: TEXTS.messageHiddenByAdmin,
   });
-  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  if (!html.includes(ROOT_ELEMENT)) return null;
-  return html.replace(
-    ROOT_ELEMENT,
-    `${ROOT_ELEMENT}${view}${firstPageDataBlock(conversationId, pageBody(page))}`,
-  );
+  return `${view}${firstPageDataBlock(conversationId, pageBody(page))}`;
 }
 
 /**
- * Sends a first-view page: never stored by a cache (it is one resident's), compressed as the static
+ * The app's page for any of its paths, written for this visitor: the session check's answer
+ * (R-DELIVERY-13: what GET /api/protected/user would answer, so the app's guard renders without
+ * asking first) and, on a conversation's URL, its first view (R-DELIVERY-11). Null when the built
+ * page has no root element to write after; the caller then sends the file as it is.
+ */
+export async function appPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string,
+): Promise<string | null> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (!html.includes(ROOT_ELEMENT)) return null;
+  await loadSession(request, reply);
+  const pathname = request.url.split('?')[0] ?? '';
+  const user = request.user ? presentSelf(request.user) : null;
+  // A view that cannot be drawn (the resident's call limit is spent, say) leaves the page without it.
+  const view = await firstView(request, pathname).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'first view not drawn');
+    return '';
+  });
+  const written = `${view}${firstSessionDataBlock({ user })}`;
+  return html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${written}`);
+}
+
+/**
+ * Sends an app page written for one visitor: never stored by a cache, compressed as the static
  * page would be (R-OPS-10), at a brotli level that costs about a millisecond for a page of this size.
  */
-export function sendFirstViewPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+export function sendAppPage(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply
     .type('text/html; charset=utf-8')

@@ -4,6 +4,7 @@ import { setCsrfToken } from '../services/http/client.ts';
 import { logger } from '../services/logger/logger.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { storage } from '../services/storage/storage.ts';
+import { firstSessionDataBlock } from '@stoop/shared/first-view';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { STORED_USER_KEY, useAuthStore } from './auth.ts';
 
@@ -38,6 +39,24 @@ describe('auth store (R-SESSION-0 session)', () => {
     await useAuthStore.getState().loadCurrentUser();
     expect(useAuthStore.getState().user).toBeNull();
     expect(storage.get<unknown>(STORED_USER_KEY, null)).toBeNull();
+  });
+
+  it('R-DELIVERY-13: takes the first check from the page once, asks the server after that', async () => {
+    const server = installFakeServer({ 'GET /api/protected/user': () => json(200, { user: null }) });
+    document.body.insertAdjacentHTML('beforeend', firstSessionDataBlock({ user }));
+    await useAuthStore.getState().loadCurrentUser();
+    expect(server.calls).toHaveLength(0);
+    expect(useAuthStore.getState()).toMatchObject({ user: { id: user.id }, status: 'ready' });
+    await useAuthStore.getState().loadCurrentUser();
+    expect(server.calls).toHaveLength(1);
+    expect(useAuthStore.getState().user).toBeNull();
+
+    // A page written for a visitor without a session says so, and nothing is asked.
+    document.body.insertAdjacentHTML('beforeend', firstSessionDataBlock({ user: null }));
+    useAuthStore.setState({ user });
+    await useAuthStore.getState().loadCurrentUser();
+    expect(server.calls).toHaveLength(1);
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('shares one request between concurrent session checks', async () => {

@@ -9,6 +9,7 @@ import { LOGIN_TIMEOUT_MS } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
 import { ApiError, api, isApiError } from '../services/http/client.ts';
 import { fetchCsrfToken } from '../services/http/csrf.ts';
+import { takeEmbeddedSession } from '../services/api/early-reads.ts';
 import { logger } from '../services/logger/logger.ts';
 import { runSessionCleanup } from '../services/session/session-cleanup.ts';
 import { storage } from '../services/storage/storage.ts';
@@ -69,9 +70,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   const loadCurrentUser = (): Promise<User | null> => {
     if (pendingLoad) return pendingLoad;
     if (get().status === 'idle') set({ status: 'loading' });
-    pendingLoad = (async () => {
+    const load = (async () => {
       try {
-        const user = userFrom(await api.get('/api/protected/user'));
+        // R-DELIVERY-13: the first check takes the answer the server wrote into the page.
+        const user = userFrom(takeEmbeddedSession() ?? (await api.get('/api/protected/user')));
         setUser(user);
         return user;
       } catch (error) {
@@ -84,10 +86,14 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         return get().user;
       } finally {
         set({ status: 'ready' });
-        pendingLoad = null;
       }
     })();
-    return pendingLoad;
+    // Cleared once settled, after it was set: an answer taken from the page settles at once.
+    pendingLoad = load;
+    void load.finally(() => {
+      if (pendingLoad === load) pendingLoad = null;
+    });
+    return load;
   };
 
   return {

@@ -11,7 +11,7 @@
  */
 import type { ApiResponse } from '@stoop/shared';
 import { EARLY_READ_MAX_AGE_MS, MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
-import { FIRST_PAGE_ELEMENT_ID } from '@stoop/shared/first-view';
+import { FIRST_PAGE_ELEMENT_ID, FIRST_SESSION_ELEMENT_ID } from '@stoop/shared/first-view';
 import { callApi } from '../http/client.ts';
 
 type FirstPage = ApiResponse<'getMessages'>;
@@ -68,4 +68,22 @@ export function takeEarlyFirstPage(conversationId: string, now = Date.now()): Pr
   if (!found || found.conversationId !== conversationId) return null;
   if (now - found.startedAt > EARLY_READ_MAX_AGE_MS) return null;
   return found.page;
+}
+
+/**
+ * R-DELIVERY-13: the session check's answer the server wrote into the page (the body of
+ * GET /api/protected/user, `{ user: null }` for a visitor without a session), taken out of the
+ * document once; undefined when there is none (a page from the service worker's cache, or a
+ * second check), and the check asks the server.
+ */
+export function takeEmbeddedSession(): { user: unknown } | undefined {
+  const block = document.getElementById(FIRST_SESSION_ELEMENT_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    const body: unknown = JSON.parse(block.textContent ?? '');
+    return typeof body === 'object' && body !== null && 'user' in body ? { user: body.user } : undefined;
+  } catch {
+    return undefined;
+  }
 }
