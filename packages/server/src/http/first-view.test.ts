@@ -193,6 +193,9 @@ describe('R-DELIVERY-13: every app page carries the session check', () => {
     }
     const anonymous = await open('/web-home');
     expect(sessionOf(anonymous.body)).toEqual({ user: null });
+    // Nothing of anyone's in it: revalidated like the static page, and kept for going back.
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(String(anonymous.headers.vary)).toMatch(/cookie/i);
     expect(withoutSession(anonymous.body)).toBe(SHELL);
     const loggedOut = await open('/web-home', { cookie: 'stoop_session=not-a-session' } as AuthHeaders);
     expect(sessionOf(loggedOut.body)).toEqual({ user: null });

@@ -89,14 +89,15 @@ async function firstView(request: FastifyRequest, pathname: string): Promise<str
 /**
  * The app's page for any of its paths, written for this visitor: the session check's answer
  * (R-DELIVERY-13: what GET /api/protected/user would answer, so the app's guard renders without
- * asking first) and, on a conversation's URL, its first view (R-DELIVERY-11). Null when the built
- * page has no root element to write after; the caller then sends the file as it is.
+ * asking first) and, on a conversation's URL, its first view (R-DELIVERY-11), and whether it holds
+ * anything of a signed-in visitor's. Null when the built page has no root element to write after;
+ * the caller then sends the file as it is.
  */
 export async function appPage(
   request: FastifyRequest,
   reply: FastifyReply,
   distDir: string,
-): Promise<string | null> {
+): Promise<{ html: string; personal: boolean } | null> {
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
   if (!html.includes(ROOT_ELEMENT)) return null;
   await loadSession(request, reply);
@@ -108,18 +109,25 @@ export async function appPage(
     return '';
   });
   const written = `${view}${firstSessionDataBlock({ user })}`;
-  return html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${written}`);
+  return { html: html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${written}`), personal: user !== null };
 }
 
 /**
- * Sends an app page written for one visitor: never stored by a cache, compressed as the static
- * page would be (R-OPS-10), at a brotli level that costs about a millisecond for a page of this size.
+ * Sends an app page written for one visitor, compressed as the static page would be (R-OPS-10), at
+ * a brotli level that costs about a millisecond for a page of this size. A signed-in visitor's page
+ * is never stored by any cache; one without a session holds nothing of anyone's and is only
+ * revalidated, as the static page is, so the browser may keep it for going back (back/forward cache).
  */
-export function sendAppPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+export function sendAppPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { html: string; personal: boolean },
+) {
+  const { html } = page;
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+    .header('cache-control', page.personal ? 'no-store' : 'no-cache')
     .header('vary', 'accept-encoding, cookie');
   if (/\bbr\b/.test(accepted))
     return reply
