@@ -122,11 +122,17 @@ export function renderFirstView(view: FirstView): string {
   );
 }
 
-/** The page's JSON as a data block: `<` is escaped so no text in it can end the element. */
+/** JSON as a data block with the given id: `<` is escaped so no text in it can end the element. */
+function jsonDataBlock(id: string, json: string, attributes = ''): string {
+  return `<script type="application/json" id="${id}"${attributes}>${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The page's JSON as a data block, marked with the conversation it is of. */
 export function firstPageDataBlock(conversationId: string, pageJson: string): string {
-  return (
-    `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}" data-conversation-id="${escapeHtml(conversationId)}">` +
-    `${pageJson.replace(/</g, '\\u003c')}</script>`
+  return jsonDataBlock(
+    FIRST_PAGE_ELEMENT_ID,
+    pageJson,
+    ` data-conversation-id="${escapeHtml(conversationId)}"`,
   );
 }
 
@@ -135,11 +141,8 @@ export const FIRST_SESSION_ELEMENT_ID = 'first-session';
 
 /**
  * R-DELIVERY-13: the body GET /api/protected/user would answer for this visitor (`{ user: null }`
- * for one without a session) as a data block; `<` is escaped so no text in it can end the element.
+ * for one without a session) as a data block.
  */
 export function firstSessionDataBlock(body: { user: unknown }): string {
-  return (
-    `<script type="application/json" id="${FIRST_SESSION_ELEMENT_ID}">` +
-    `${JSON.stringify(body).replace(/</g, '\\u003c')}</script>`
-  );
+  return jsonDataBlock(FIRST_SESSION_ELEMENT_ID, JSON.stringify(body));
 }

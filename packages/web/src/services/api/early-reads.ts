@@ -25,20 +25,29 @@ interface EarlyRead {
 let early: EarlyRead | null = null;
 
 /**
+ * A JSON data block the server wrote into the page, taken out of the document (so it is read at
+ * most once) with its parsed body; undefined when there is none, body undefined when it is not JSON.
+ */
+function takeDataBlock(id: string): { block: HTMLElement; body: unknown } | undefined {
+  const block = document.getElementById(id);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    return { block, body: JSON.parse(block.textContent ?? '') as unknown };
+  } catch {
+    return { block, body: undefined };
+  }
+}
+
+/**
  * R-DELIVERY-11: the page the server put into the HTML for this conversation, taken out of the
  * document once; null when there is none or it is another conversation's. It was read when the
  * page was requested, so it is as old as the navigation.
  */
 function embeddedFirstPage(conversationId: string): FirstPage | null {
-  const block = document.getElementById(FIRST_PAGE_ELEMENT_ID);
-  if (!block) return null;
-  block.remove();
-  if (block.dataset.conversationId !== conversationId) return null;
-  try {
-    return JSON.parse(block.textContent ?? '') as FirstPage;
-  } catch {
-    return null;
-  }
+  const taken = takeDataBlock(FIRST_PAGE_ELEMENT_ID);
+  if (taken?.block.dataset.conversationId !== conversationId) return null;
+  return (taken.body as FirstPage | undefined) ?? null;
 }
 
 /** Starts reading the newest message page of `conversationId` (the same call the page makes). */
@@ -77,13 +86,6 @@ export function takeEarlyFirstPage(conversationId: string, now = Date.now()): Pr
  * second check), and the check asks the server.
  */
 export function takeEmbeddedSession(): { user: unknown } | undefined {
-  const block = document.getElementById(FIRST_SESSION_ELEMENT_ID);
-  if (!block) return undefined;
-  block.remove();
-  try {
-    const body: unknown = JSON.parse(block.textContent ?? '');
-    return typeof body === 'object' && body !== null && 'user' in body ? { user: body.user } : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = takeDataBlock(FIRST_SESSION_ELEMENT_ID)?.body;
+  return typeof body === 'object' && body !== null && 'user' in body ? { user: body.user } : undefined;
 }
