@@ -175,6 +175,19 @@ describe('R-DELIVERY-11: a conversation page comes with its newest messages', ()
   });
 });
 
+describe('R-DELIVERY-11: the page is written as the server drew it', () => {
+  it('keeps dollar signs in a message as typed (no replacement patterns)', async () => {
+    const resident = await sessionFor(t.app, await makeUser(t.app));
+    const channel = await makeChannel(t.app, resident);
+    await sendText(t.app, resident, channel.id, "Dues: $$40, or $` and $& and $' for the rest");
+
+    const { body } = await open(channelPath(channel.id), resident);
+    expect(partsOf(body).view).toContain('<p>Dues: $$40, or $` and $&amp; and $&#39; for the rest</p>');
+    expect(body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(body.match(/<head>/g)).toHaveLength(1);
+  });
+});
+
 describe('R-DELIVERY-13: every app page carries the session check', () => {
   it('writes what GET /api/protected/user answers: the user, a locked one too, or null without a session', async () => {
     const resident = await sessionFor(t.app, await makeUser(t.app));

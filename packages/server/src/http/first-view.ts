@@ -109,7 +109,10 @@ export async function appPage(
     return '';
   });
   const written = `${view}${firstSessionDataBlock({ user })}`;
-  return { html: html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}${written}`), personal: user !== null };
+  // Replaced through a function: a replacement string would read `$&` or `$'` in a message as
+  // patterns and copy parts of the page into it.
+  const page = html.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}${written}`);
+  return { html: page, personal: user !== null };
 }
 
 /**
