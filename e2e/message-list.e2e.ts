@@ -14,6 +14,7 @@ import { stopStoopAndBrowser } from './support/stoop-and-browser.ts';
 import { hasChromium } from './support/browser.ts';
 import { logInThroughForm, type Resident } from './support/community.ts';
 import type { RunningStoop } from './support/server.ts';
+import { firstLoadJs } from '../bench/support/web-bundle.ts';
 
 /** More than two pages, so the first older page is a whole one and more are left after it. */
 const MESSAGE_COUNT = MESSAGE_PAGE_SIZE * 2 + 5;
@@ -174,6 +175,29 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
     await expect(page.locator('#first-page').count()).resolves.toBe(0);
     expect(reads).toEqual([]);
     await expect(distanceFromBottom(list(page))).resolves.toBeLessThanOrEqual(TOLERANCE_PX);
+    await page.context().close();
+  });
+
+  it('R-DELIVERY-14: the channel’s page names every chunk of its screen, and the app adds none twice', async () => {
+    const page = await openLobby();
+    const html = await (await page.request.get(channelUrl)).text();
+    const named = [
+      ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
+    ].map((match) => match[1]);
+    expect(
+      firstLoadJs('channel')
+        .chunks.map((chunk) => chunk.file)
+        .filter((file) => !named.includes(file)),
+    ).toEqual([]);
+    await page.goto(channelUrl);
+    await row(page, note(MESSAGE_COUNT)).waitFor();
+    const links = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map(
+        (link) => link.href,
+      ),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(new Set(links).size).toBe(links.length);
     await page.context().close();
   });
 });

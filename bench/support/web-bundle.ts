@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
+import { CONVERSATION_SCREEN_MODULES } from '@stoop/shared/first-view';
 
 const dist = new URL('../../packages/web/dist', import.meta.url).pathname;
 
@@ -21,7 +22,7 @@ interface ManifestChunk {
 export const PAGE_ROUTE_MODULES = {
   login: ['src/pages/public/LoginPage.tsx'],
   'web-home': ['src/pages/public/WebHomePage.tsx'],
-  channel: ['src/pages/main/MainDashboardLayout.tsx', 'src/pages/chat/ConversationPage.tsx'],
+  channel: CONVERSATION_SCREEN_MODULES,
 } as const;
 
 export interface FirstLoad {

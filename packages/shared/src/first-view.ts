@@ -12,6 +12,16 @@ export const FIRST_VIEW_ELEMENT_ID = 'first-view';
 /** The data block holding the same page as JSON, for the app's first read (R-DELIVERY-10). */
 export const FIRST_PAGE_ELEMENT_ID = 'first-page';
 
+/**
+ * R-DELIVERY-14: the web app's screen modules (keys of its build manifest) a conversation's page
+ * renders at start, below the entry: the dashboard layout and the conversation page. The server
+ * names their chunks in the page it sends, so the browser fetches them while it parses the page.
+ */
+export const CONVERSATION_SCREEN_MODULES = [
+  'src/pages/main/MainDashboardLayout.tsx',
+  'src/pages/chat/ConversationPage.tsx',
+] as const;
+
 /** Only these paths get a first view: a conversation's own page, nothing below it. */
 const CONVERSATION_PATH = /^\/main_dashboard\/conversations\/(channel|direct)\/([^/]+)$/;
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -25,12 +25,34 @@ const SHELL =
   '<!doctype html><html><head><title>Stoop</title></head><body><div id="root"></div></body></html>';
 const XSS = '<img src=x onerror="alert(1)"></script><script>alert(2)</script><!--';
 
+/** A build's chunk graph: the entry, and the two screens sharing a chunk with each other and the entry. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_react-R.js'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_chat-C.js': { file: 'assets/chat-C.js', imports: ['_react-R.js'] },
+  'src/pages/main/MainDashboardLayout.tsx': {
+    file: 'assets/MainDashboardLayout-L.js',
+    isDynamicEntry: true,
+    imports: ['_react-R.js', '_chat-C.js'],
+  },
+  'src/pages/chat/ConversationPage.tsx': {
+    file: 'assets/ConversationPage-P.js',
+    isDynamicEntry: true,
+    imports: ['_chat-C.js', '_row-W.js'],
+    css: ['assets/row-W.css'],
+  },
+  '_row-W.js': { file: 'assets/row-W.js' },
+  'src/pages/chat/ThreadPage.tsx': { file: 'assets/ThreadPage-T.js', isDynamicEntry: true },
+};
+
 let t: TestApp;
 let dist = '';
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'stoop-first-view-'));
   await writeFile(path.join(dist, 'index.html'), SHELL);
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {
@@ -185,6 +207,38 @@ describe('R-DELIVERY-11: the page is written as the server drew it', () => {
     expect(partsOf(body).view).toContain('<p>Dues: $$40, or $` and $&amp; and $&#39; for the rest</p>');
     expect(body.match(/<div id="root">/g)).toHaveLength(1);
     expect(body.match(/<head>/g)).toHaveLength(1);
+  });
+});
+
+describe('R-DELIVERY-14: a drawn conversation names its screen’s chunks', () => {
+  const PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g;
+  const preloadsOf = (html: string) => [...html.matchAll(PRELOAD)].map((match) => match[1]);
+
+  it('links the layout’s and the page’s chunks the entry does not load, once each, in the head', async () => {
+    const resident = await sessionFor(t.app, await makeUser(t.app));
+    const channel = await makeChannel(t.app, resident);
+    const { body } = await open(channelPath(channel.id), resident);
+    expect(preloadsOf(body)).toEqual([
+      'assets/chat-C.js',
+      'assets/MainDashboardLayout-L.js',
+      'assets/row-W.js',
+      'assets/ConversationPage-P.js',
+    ]);
+    expect(body.lastIndexOf('modulepreload')).toBeLessThan(body.indexOf('</head>'));
+  });
+
+  it('links nothing where nothing is drawn: another page, or a conversation the visitor may not read', async () => {
+    const owner = await sessionFor(t.app, await makeUser(t.app));
+    const outsider = await sessionFor(t.app, await makeUser(t.app));
+    const direct = await makeDirect(t.app, owner, (await makeUser(t.app)).id);
+    for (const [url, who] of [
+      ['/main_dashboard', owner],
+      [directPath(direct.id), outsider],
+      [directPath(direct.id), undefined],
+    ] as const) {
+      const { body } = await open(url, who);
+      expect(preloadsOf(body), url).toEqual([]);
+    }
   });
 });
 

@@ -18,8 +18,10 @@ import { seesHiddenContent } from '../messages/present.ts';
 import { presentSelf } from '../users/present.ts';
 import { findUsers } from '../users/service.ts';
 import { HttpError } from './errors.ts';
+import { conversationScreenPreloads } from './screen-preloads.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</head>';
 
 type Page = Awaited<ReturnType<typeof listMessages>>;
 
@@ -89,7 +91,8 @@ async function firstView(request: FastifyRequest, pathname: string): Promise<str
 /**
  * The app's page for any of its paths, written for this visitor: the session check's answer
  * (R-DELIVERY-13: what GET /api/protected/user would answer, so the app's guard renders without
- * asking first) and, on a conversation's URL, its first view (R-DELIVERY-11), and whether it holds
+ * asking first) and, on a conversation's URL, its first view (R-DELIVERY-11) and its screen's chunks
+ * (R-DELIVERY-14), and whether it holds
  * anything of a signed-in visitor's. Null when the built page has no root element to write after;
  * the caller then sends the file as it is.
  */
@@ -111,7 +114,9 @@ export async function appPage(
   const written = `${view}${firstSessionDataBlock({ user })}`;
   // Replaced through a function: a replacement string would read `$&` or `$'` in a message as
   // patterns and copy parts of the page into it.
-  const page = html.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}${written}`);
+  let page = html.replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}${written}`);
+  // R-DELIVERY-14: a drawn conversation's screen chunks start loading with the page.
+  if (view) page = page.replace(HEAD_END, () => `${conversationScreenPreloads(distDir, html)}${HEAD_END}`);
   return { html: page, personal: user !== null };
 }
 
