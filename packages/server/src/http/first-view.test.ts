@@ -211,7 +211,7 @@ describe('R-DELIVERY-11: the page is written as the server drew it', () => {
 });
 
 describe('R-DELIVERY-14: a drawn conversation names its screen’s chunks', () => {
-  const PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">/g;
+  const PRELOAD = /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/([^"]+)">/g;
   const preloadsOf = (html: string) => [...html.matchAll(PRELOAD)].map((match) => match[1]);
 
   it('links the layout’s and the page’s chunks the entry does not load, once each, in the head', async () => {

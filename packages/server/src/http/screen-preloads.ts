@@ -4,6 +4,8 @@
  * conversation page only once the entry chunk has run, and the app's loader then adds a link per
  * chunk from script (main-thread work while the page starts). Read from the web build's manifest
  * (dist/.vite/manifest.json); a build without one gets no links, and the app loads as before.
+ * They are asked for at low priority: on a slow network they must not share the bandwidth with the
+ * stylesheet and the entry chunk the first paint waits for.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +45,7 @@ function readScreenLinks(distDir: string): string {
   const loadedByEntry = new Set(chunkFiles(manifest, entryKeys));
   return chunkFiles(manifest, CONVERSATION_SCREEN_MODULES)
     .filter((file) => !loadedByEntry.has(file) && file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
     .join('');
 }
 
