@@ -2,8 +2,8 @@
 // `npm test`: every check and every suite, in order, ending with one summary line.
 // Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
 // .dependency-cruiser.mjs), dead code (knip, knip.jsonc), the citation
-// check, then one vitest run over all projects (shared, server on PGlite, server on PostgreSQL, web,
-// e2e in Chromium), then the mobile check (cap sync of the web build the e2e setup made into the
+// check (these two at a time), then the vitest projects (shared, server on PGlite, server on
+// PostgreSQL, web, and e2e in Chromium beside them), then the mobile check (cap sync of the web build the e2e setup made into the
 // android and ios projects).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -64,23 +64,41 @@ await Promise.all(
 );
 
 console.log('\n=== tests (vitest: shared, server, server-pg, web, e2e)');
-const reportFile = join(mkdtempSync(join(tmpdir(), 'stoop-test-')), 'report.json');
-const extra = process.argv.slice(2);
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra],
-  { stdio: 'inherit' },
-);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failed = report.numFailedTests ?? 0;
-  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+/** One vitest run with a JSON report; resolves its exit status and its counts. */
+function runVitest(args) {
+  const reportFile = join(mkdtempSync(join(tmpdir(), 'stoop-test-')), 'report.json');
+  return new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+      { stdio: 'inherit' },
+    );
+    child.on('close', (status) => {
+      const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {};
+      resolve({
+        status,
+        passed: report.numPassedTests ?? 0,
+        failed: report.numFailedTests ?? 0,
+        skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      });
+    });
+  });
 }
-if (vitest.status !== 0) failedStages.push('tests');
+const extra = process.argv.slice(2);
+// Within one run, vitest holds back a project without file parallelism (e2e: one browser and server
+// at a time) until every other project is done, and then runs it alone. Two runs side by side
+// instead, with one worker each (as many as the one run had): the e2e files one after another, and
+// beside them the other projects' files one after another.
+// Arguments (a project, a file) make it one run, as given.
+const runs = await Promise.all(
+  extra.length > 0
+    ? [runVitest(extra)]
+    : [runVitest(['--project', 'e2e']), runVitest(['--project', '!e2e', '--maxWorkers', '1'])],
+);
+const passed = runs.reduce((sum, run) => sum + run.passed, 0);
+const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+const skipped = runs.reduce((sum, run) => sum + run.skipped, 0);
+if (runs.some((run) => run.status !== 0)) failedStages.push('tests');
 
 // After the suites: the e2e setup has built the web app, which the mobile check syncs and inspects.
 console.log('\n=== mobile (cap sync into android and ios)');
