@@ -1,12 +1,10 @@
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '@stoop/shared';
+import { describe, expect, it } from 'vitest';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
-import { useAuthStore } from '../../stores/auth.ts';
 import { FIRST_ROWS, MessageList } from './MessageList.tsx';
-import { installFakeLayout, type FakeLayout } from './scroll-layout.fixtures.ts';
+import { setUpMessageListTests, type FakeLayout } from './scroll-layout.fixtures.ts';
 
 /** 30 messages of one day, a minute apart: one day label and 30 rows. */
 const messages = Array.from({ length: 30 }, (_, i) =>
@@ -30,14 +28,7 @@ const rowIds = () =>
   [...document.querySelectorAll<HTMLElement>('[data-message-id]')].map((row) => row.dataset.messageId!);
 
 let layout: FakeLayout;
-beforeEach(() => {
-  useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
-  layout = installFakeLayout();
-});
-afterEach(() => {
-  cleanup();
-  layout.restore();
-});
+setUpMessageListTests((installed) => (layout = installed));
 
 describe('MessageList: the first rows (R-DELIVERY-12)', () => {
   it('mounts the newest screenful first, at the bottom, then every row above it', () => {

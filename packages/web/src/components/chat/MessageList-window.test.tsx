@@ -1,11 +1,14 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message, User } from '@stoop/shared';
+import type { Message } from '@stoop/shared';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
-import { useAuthStore } from '../../stores/auth.ts';
 import { MessageList } from './MessageList.tsx';
-import { installFakeLayout, installFakeResizeObserver, type FakeLayout } from './scroll-layout.fixtures.ts';
+import {
+  installFakeResizeObserver,
+  setUpMessageListTests,
+  type FakeLayout,
+} from './scroll-layout.fixtures.ts';
 import type { JumpTarget } from './use-message-jump.ts';
 
 /** `count` messages on one day, a minute apart, from minute `from`. */
@@ -50,14 +53,11 @@ const bottom = () => scroller().scrollHeight - layout.clientHeight;
 /** Where a row's top is on screen, from the container's top. */
 const onScreen = (id: string) => layout.rowTop(id) - scroller().scrollTop;
 
+setUpMessageListTests((installed) => (layout = installed));
 beforeEach(() => {
-  useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
-  layout = installFakeLayout();
   for (const handler of Object.values(handlers)) handler.mockClear();
 });
 afterEach(() => {
-  cleanup();
-  layout.restore();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message, User } from '@stoop/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '@stoop/shared';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
-import { useAuthStore } from '../../stores/auth.ts';
 import { JUMP_HIGHLIGHT_MS, MessageList } from './MessageList.tsx';
-import { installFakeLayout, type FakeLayout } from './scroll-layout.fixtures.ts';
+import { setUpMessageListTests, type FakeLayout } from './scroll-layout.fixtures.ts';
 
 const older = makeMessage({ id: 'older', createdAt: '2025-03-01T10:00:00.000Z' });
 const target = makeMessage({ id: 'target', createdAt: '2025-03-01T11:00:00.000Z' });
@@ -39,13 +38,8 @@ let layout: FakeLayout;
 /** Where the container stands when the target is centred: its middle at the container's middle. */
 const centred = () => layout.rowTop('target') - (layout.clientHeight - layout.rowHeight) / 2;
 
-beforeEach(() => {
-  useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
-  layout = installFakeLayout();
-});
+setUpMessageListTests((installed) => (layout = installed));
 afterEach(() => {
-  cleanup();
-  layout.restore();
   vi.useRealTimers();
 });
 

@@ -4,7 +4,10 @@
  * scroll container a height, and keeps and clamps its scrollTop as a browser does. Positions follow
  * the DOM, so just before a commit they are the old ones and just after it the new ones.
  */
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { User } from '@stoop/shared';
+import { useAuthStore } from '../../stores/auth.ts';
 
 const SCROLLER = '[aria-label="Messages"]';
 const ROW = '[data-message-id]';
@@ -36,7 +39,7 @@ export interface FakeLayout {
 const rect = (top: number, height: number) =>
   ({ top, bottom: top + height, height, left: 0, right: 0, width: 0, x: 0, y: top }) as DOMRect;
 
-export function installFakeLayout(): FakeLayout {
+function installFakeLayout(): FakeLayout {
   const proto = Element.prototype;
   const saved = (['scrollTop', 'scrollHeight', 'clientHeight'] as const).map(
     (name) => [name, Object.getOwnPropertyDescriptor(proto, name)] as const,
@@ -153,4 +156,22 @@ export function installFakeResizeObserver(): { resize(target: 'content' | 'conta
       }
     },
   };
+}
+
+/**
+ * The message list's test files: before each test a resident ('me') is signed in and a fresh fake
+ * layout installed (handed to `onInstall`); after it the DOM is cleared and jsdom's own properties
+ * are put back.
+ */
+export function setUpMessageListTests(onInstall: (layout: FakeLayout) => void): void {
+  let layout: FakeLayout | undefined;
+  beforeEach(() => {
+    useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
+    layout = installFakeLayout();
+    onInstall(layout);
+  });
+  afterEach(() => {
+    cleanup();
+    layout?.restore();
+  });
 }
