@@ -10,6 +10,7 @@ import { isApiError } from '../services/http/client.ts';
 import { chatApi, type ChannelInput, type ConversationDetails } from '../services/api/chat-api.ts';
 import { logger } from '../services/logger/logger.ts';
 import { toast } from '../services/ui/toast.ts';
+import { compareOrdinal } from '../services/chat/us-dates.ts';
 import { DetailedApiError } from '../services/http/client.ts';
 import { useAuthStore } from './auth.ts';
 
@@ -69,7 +70,7 @@ export interface ConversationsState {
 }
 
 const byRecency = (a: Conversation, b: Conversation) =>
-  (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt);
+  compareOrdinal(b.lastMessageAt ?? b.updatedAt, a.lastMessageAt ?? a.updatedAt);
 
 /** R-ERR-1, R-ERR-2 texts for a failed create; the channel has its own fallbacks. */
 function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {

@@ -16,6 +16,7 @@ import {
 } from '../services/api/events-api.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
+import { compareOrdinal } from '../services/chat/us-dates.ts';
 
 interface EventsState {
   byId: Record<string, EventView>;
@@ -42,7 +43,7 @@ interface EventsState {
 
 const failure = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 const byStart = (a: EventView, b: EventView) =>
-  a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id);
+  compareOrdinal(a.startsAt, b.startsAt) || compareOrdinal(a.id, b.id);
 
 /**
  * The upcoming list after `event` changed: a listed event is re-sorted by its (maybe new) start,

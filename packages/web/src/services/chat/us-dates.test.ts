@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongUsDate, formatUsTime } from './us-dates.ts';
+import { compareOrdinal, formatLongUsDate, formatUsTime } from './us-dates.ts';
 
 describe('US dates written out by hand (R-DELIVERY-12)', () => {
   const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -22,5 +22,25 @@ describe('US dates written out by hand (R-DELIVERY-12)', () => {
       const date = new Date(2024, 0, 1 + day, 23, 59);
       expect(formatLongUsDate(date)).toBe(long.format(date));
     }
+  });
+});
+
+describe('compareOrdinal', () => {
+  it('orders server timestamps as time does, across seconds, days and years', () => {
+    const times = [
+      '2025-12-31T23:59:59.999Z',
+      '2024-02-29T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+      '2025-12-31T23:59:59.998Z',
+      '2025-01-10T09:05:00.000Z',
+    ];
+    const byTime = [...times].sort((a, b) => Date.parse(a) - Date.parse(b));
+    expect([...times].sort(compareOrdinal)).toEqual(byTime);
+  });
+
+  it('gives zero only for equal strings', () => {
+    expect(compareOrdinal('a', 'a')).toBe(0);
+    expect(compareOrdinal('a', 'b')).toBe(-1);
+    expect(compareOrdinal('b', 'a')).toBe(1);
   });
 });
