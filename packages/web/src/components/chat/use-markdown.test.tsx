@@ -1,6 +1,6 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadMarkdown, useMarkdown } from './use-markdown.ts';
 
 function Text({ source }: { source: string }) {
@@ -41,5 +41,31 @@ describe('useMarkdown (R-DELIVERY-12)', () => {
       </>,
     );
     expect(later[0]).toContain('<strong>closed</strong>');
+  });
+
+  it('switches a long first screen over several tasks, the newest text first', async () => {
+    vi.resetModules();
+    const fresh = await import('./use-markdown.ts');
+    await fresh.loadMarkdown();
+    function FreshText({ source }: { source: string }) {
+      return <div data-testid="text" dangerouslySetInnerHTML={{ __html: fresh.useMarkdown(source) }} />;
+    }
+    const sources = Array.from({ length: 60 }, (_, i) => `message ${i} is **here**`);
+    render(
+      <>
+        {sources.map((source) => (
+          <FreshText key={source} source={source} />
+        ))}
+      </>,
+    );
+    const texts = () => [...document.querySelectorAll('[data-testid="text"]')];
+    expect(texts().filter((text) => text.querySelector('strong'))).toHaveLength(0);
+    // The newest (last) text is markdown while the oldest still waits for its turn.
+    await waitFor(() => expect(texts()[59]!.querySelector('strong')).not.toBeNull());
+    expect(texts()[0]!.querySelector('strong')).toBeNull();
+    await waitFor(() => expect(texts().filter((text) => text.querySelector('strong'))).toHaveLength(60), {
+      timeout: 10_000,
+    });
+    expect(texts()[0]!.innerHTML).toContain('<p>message 0 is <strong>here</strong></p>');
   });
 });

@@ -3,19 +3,56 @@
  * and DOMPurify stay off the first load (R-DELIVERY-7). Until the chunk is there (a moment after the
  * first paint; the conversation page starts loading it when it opens) the text shows escaped, as
  * plain paragraphs. The app's first screen shows plain paragraphs too, even when the renderer is
- * already there, as the server's first view drew them (R-DELIVERY-11): markdown follows in a
- * transition, which React renders in slices, so a screenful of messages costs no long task while
- * the page starts (R-DELIVERY-8). Text mounted after that renders as markdown at once.
+ * already there, as the server's first view drew them (R-DELIVERY-11): each text then switches to
+ * markdown in its turn, a few texts per task, the newest (lowest on the screen) first, so a
+ * screenful of messages costs no long task while the page starts (R-DELIVERY-8). Not one React
+ * transition for all of them: a store that changes while a transition renders (and the stores do,
+ * while the page starts) makes React render it again in one synchronous pass. Text mounted after
+ * the renderer has arrived renders as markdown at once.
  */
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { plainTextHtml } from '@stoop/shared/first-view';
 
 type Render = (source: string, mentionNames?: readonly string[]) => string;
 
 let renderer: Render | null = null;
 let loading: Promise<Render> | null = null;
-/** True once the first screen's text has been switched to markdown. */
+/** True once the first screen's texts have started switching to markdown. */
 let firstScreenDone = false;
+
+/** Work of one task before it hands the main thread back (well under a 50 ms long task, even 4× slower). */
+const SLICE_MS = 4;
+/** Texts waiting for their turn; the last mounted (the newest message) goes first. */
+const turns: (() => void)[] = [];
+let drainScheduled = false;
+
+function drainTurns(): void {
+  drainScheduled = false;
+  firstScreenDone = true;
+  const start = performance.now();
+  // At least one per task, then as many as fit in the slice.
+  do turns.pop()?.();
+  while (turns.length > 0 && performance.now() - start < SLICE_MS);
+  if (turns.length > 0) scheduleDrain();
+}
+
+function scheduleDrain(): void {
+  if (drainScheduled) return;
+  drainScheduled = true;
+  setTimeout(drainTurns, 0);
+}
+
+/** Rendered HTML of the texts switched in their turn, read by their next render (bounded). */
+const rendered = new Map<string, string>();
+const RENDERED_MAX = 500;
+const renderedKey = (source: string, names: string) => `${names}\u0000${source}`;
+
+function renderInTurn(render: Render, source: string, names: string): void {
+  const key = renderedKey(source, names);
+  if (rendered.has(key)) return;
+  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, render(source, names ? names.split('\n') : []));
+}
 
 /** Loads the renderer once; a failed load (offline) may be retried by the next caller. */
 export function loadMarkdown(): Promise<Render> {
@@ -32,25 +69,29 @@ export function loadMarkdown(): Promise<Render> {
 /** Sanitised HTML of `source`; `mentionNames` are highlighted once the renderer is loaded. */
 export function useMarkdown(source: string, mentionNames: readonly string[] = []): string {
   const [render, setRender] = useState<Render | null>(() => (firstScreenDone ? renderer : null));
+  const key = mentionNames.join('\n');
   useEffect(() => {
     if (render) return;
     let live = true;
     loadMarkdown().then(
-      // A transition: the list's switch from plain text to markdown renders in slices between
-      // which the page stays responsive, not as one long task per screenful (R-DELIVERY-8).
       (loaded) => {
-        firstScreenDone = true;
-        if (live) startTransition(() => setRender(() => loaded));
+        turns.push(() => {
+          if (!live) return;
+          renderInTurn(loaded, source, key);
+          setRender(() => loaded);
+        });
+        scheduleDrain();
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [render]);
-  const key = mentionNames.join('\n');
-  return useMemo(
-    () => (render ? render(source, key ? key.split('\n') : []) : plainTextHtml(source)),
-    [render, source, key],
-  );
+  }, [render, source, key]);
+  return useMemo(() => {
+    if (!render) return plainTextHtml(source);
+    const html = rendered.get(renderedKey(source, key));
+    if (html !== undefined) rendered.delete(renderedKey(source, key));
+    return html ?? render(source, key ? key.split('\n') : []);
+  }, [render, source, key]);
 }
