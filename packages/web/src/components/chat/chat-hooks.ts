@@ -9,6 +9,7 @@ import { useMutesStore } from '../../stores/mutes.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore, type UsersState } from '../../stores/users.ts';
 import { formatUsTime } from '../../services/chat/us-dates.ts';
+import { runInTurns } from '../../services/device/idle.ts';
 
 /**
  * Opens the socket and loads the conversation list, directory and mutes once per session, and
@@ -18,13 +19,20 @@ export function useChatBootstrap(): void {
   const userId = useAuthStore((s) => s.user?.id ?? null);
   useEffect(() => {
     if (!userId) return;
-    void connectSocket();
-    const conversations = useConversationsStore.getState();
-    if (!conversations.loaded && !conversations.loading) void conversations.loadConversations();
-    void useUsersStore.getState().loadUsers();
-    if (!useMutesStore.getState().loaded) void useMutesStore.getState().load();
-    // Sends composed offline before a reload come back and go out (R-CACHE-8).
-    void useOutboxStore.getState().restore();
+    // One task each: together they are a long task on a phone while the page starts.
+    return runInTurns([
+      () => void connectSocket(),
+      () => {
+        const conversations = useConversationsStore.getState();
+        if (!conversations.loaded && !conversations.loading) void conversations.loadConversations();
+      },
+      () => void useUsersStore.getState().loadUsers(),
+      () => {
+        if (!useMutesStore.getState().loaded) void useMutesStore.getState().load();
+      },
+      // Sends composed offline before a reload come back and go out (R-CACHE-8).
+      () => void useOutboxStore.getState().restore(),
+    ]);
   }, [userId]);
 }
 

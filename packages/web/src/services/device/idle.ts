@@ -29,3 +29,24 @@ export function whenPageIdle(work: () => void, { timeoutMs = 1000, delayMs = 0 }
       window.cancelIdleCallback(idle);
   };
 }
+
+/**
+ * Runs each step in a task of its own, in order, so start-up work that would add up to one long
+ * task (opening the socket, four requests, the offline outbox's database) lets the browser paint
+ * and answer input between steps (R-DELIVERY-8). The first step runs in the next task, not in the
+ * caller's (a React effect that runs in the same task as the render before it). Returns a cancel
+ * function that drops the steps not yet run.
+ */
+export function runInTurns(steps: readonly (() => void)[]): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const runNext = () => {
+    steps[next++]?.();
+    if (next < steps.length) timer = setTimeout(runNext, 0);
+  };
+  timer = setTimeout(runNext, 0);
+  return () => {
+    next = steps.length;
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
