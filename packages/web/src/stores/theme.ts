@@ -1,6 +1,7 @@
 /**
  * Theme store: the saved mode, what it resolves to now, and the dark-mode flag. `init()` runs once
- * at start (platform-start.ts): it loads the preference, applies it and follows the system scheme.
+ * at start (platform-start.ts): it loads the preference, applies it and, while the mode is auto,
+ * follows the system scheme.
  */
 import { create } from 'zustand';
 import {
@@ -31,11 +32,23 @@ interface ThemeState {
 }
 
 export const useThemeStore = create<ThemeState>()((set, get) => {
+  /** Set between init() and its stop: the system scheme is followed while the mode is auto. */
+  let following = false;
+  let unwatch: (() => void) | null = null;
   const update = (patch: Partial<Pick<ThemeState, 'mode' | 'darkModeEnabled' | 'systemDark'>>) => {
     const next = { ...get(), ...patch };
     const mode = allowedMode(next.mode, next.darkModeEnabled);
+    // The system's scheme is asked only while it decides (mode auto): the first matchMedia call
+    // costs a style pass while the page starts (R-DELIVERY-8), and light or dark never needs it.
+    if (mode === 'auto' && following && !unwatch) {
+      next.systemDark = systemPrefersDark();
+      unwatch = watchSystemScheme((systemDark) => update({ systemDark }));
+    } else if (mode !== 'auto' && unwatch) {
+      unwatch();
+      unwatch = null;
+    }
     const resolved = resolveTheme(mode, next.darkModeEnabled, next.systemDark);
-    set({ ...patch, mode, resolved });
+    set({ ...patch, systemDark: next.systemDark, mode, resolved });
     applyTheme(resolved);
   };
   return {
@@ -44,8 +57,13 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     darkModeEnabled: darkModeFlag(),
     systemDark: false,
     init() {
-      update({ mode: loadThemePreference(), systemDark: systemPrefersDark() });
-      return watchSystemScheme((systemDark) => update({ systemDark }));
+      following = true;
+      update({ mode: loadThemePreference() });
+      return () => {
+        following = false;
+        unwatch?.();
+        unwatch = null;
+      };
     },
     setMode(mode) {
       update({ mode });

@@ -93,4 +93,24 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     stop();
   });
+
+  it('R-THEME-4: asks the system scheme only while the mode is auto', () => {
+    let asked = 0;
+    const system = stubMatchMedia(true);
+    const stubbed = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => {
+      asked += 1;
+      return stubbed(query);
+    });
+    useThemeStore.getState().setDarkModeEnabled(true);
+    const stop = useThemeStore.getState().init();
+    expect(asked).toBe(0);
+    expect(useThemeStore.getState().resolved).toBe('light');
+    useThemeStore.getState().setMode('auto');
+    expect(useThemeStore.getState().resolved).toBe('dark');
+    useThemeStore.getState().setMode('light');
+    system.set(true);
+    expect(useThemeStore.getState().resolved).toBe('light');
+    stop();
+  });
 });
