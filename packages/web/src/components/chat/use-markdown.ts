@@ -56,13 +56,17 @@ function renderInTurn(render: Render, source: string, names: string): void {
 
 /** Loads the renderer once; a failed load (offline) may be retried by the next caller. */
 export function loadMarkdown(): Promise<Render> {
-  loading ??= import('../../services/chat/markdown.ts').then(
-    (module) => (renderer = module.renderMarkdown),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
+  // The sanitiser first, then, a task later, the parser: each one's start-up is a task of its own.
+  loading ??= import('../../services/chat/sanitize.ts')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('../../services/chat/markdown.ts'))
+    .then(
+      (module) => (renderer = module.renderMarkdown),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
   return loading;
 }
 

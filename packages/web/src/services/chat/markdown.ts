@@ -3,9 +3,9 @@
  * the source is escaped, the output is sanitised with DOMPurify, links open in a new tab with
  * rel="noopener noreferrer", and @mentions are wrapped for highlighting.
  */
-import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '@stoop/shared/first-view';
+import { purify } from './sanitize.ts';
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
@@ -67,43 +67,6 @@ function highlightMentions(html: string, names: readonly string[]): string {
     node.replaceWith(...span.childNodes);
   }
   return template.innerHTML;
-}
-
-let hooked = false;
-function purify(html: string): string {
-  if (!hooked) {
-    // DOMPurify drops target by default; links must keep opening safely in a new tab.
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    });
-    hooked = true;
-  }
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [
-      'p',
-      'br',
-      'strong',
-      'em',
-      'del',
-      'code',
-      'pre',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'span',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'hr',
-    ],
-    ALLOWED_ATTR: ['href', 'title', 'target', 'rel', 'class'],
-  });
 }
 
 /** Message text → sanitised HTML; `mentionNames` are the usernames the message mentions. */
