@@ -1,9 +1,20 @@
 /**
  * One message: avatar, name, time, text, attachment, likes, replies link, and its actions (like,
  * reply in thread, edit and delete for the author, delete for admins, flag). Actions show on
- * hover and on keyboard focus within the row.
+ * hover and on keyboard focus within the row; their icons are drawn the first time either happens.
  */
-import { Eye, EyeOff, Flag, Heart, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
+import {
+  Eye,
+  EyeOff,
+  Flag,
+  Heart,
+  MessageSquareReply,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
@@ -46,6 +57,28 @@ function likeSummary(
   names: Record<string, { username: string } | undefined>,
 ): string {
   return likedBy.map((id) => names[id]?.username ?? 'Someone').join(', ');
+}
+
+/**
+ * A toolbar button's icon, drawn once the row has been pointed at or focused. The toolbar is
+ * invisible until then, and its buttons carry their names themselves; drawing every row's icons
+ * (three to five SVGs a row) when a conversation opens was a large share of that render
+ * (R-DELIVERY-8). Until drawn, a blank of the same size keeps the toolbar's shape.
+ */
+function ToolbarIcon({
+  icon: Icon,
+  drawn,
+  className = '',
+}: {
+  icon: LucideIcon;
+  drawn: boolean;
+  className?: string;
+}) {
+  return drawn ? (
+    <Icon className={`h-4 w-4 ${className}`} aria-hidden="true" />
+  ) : (
+    <span className="block h-4 w-4" aria-hidden="true" />
+  );
 }
 
 /** Admin: hide or show a message (R-ADMIN-9); the change comes back to every screen as an event. */
@@ -92,6 +125,9 @@ export const MessageRow = memo(function MessageRow({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Set for good the first time a pointer enters the row or focus moves into it (ToolbarIcon).
+  const [iconsDrawn, setIconsDrawn] = useState(false);
+  const drawIcons = () => setIconsDrawn(true);
   const article = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -146,6 +182,8 @@ export const MessageRow = memo(function MessageRow({
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}
       id={`message-${message.id}`}
+      onPointerEnter={drawIcons}
+      onFocus={drawIcons}
     >
       <UserAvatar name={name} src={avatar} className="mt-0.5 h-9 w-9 text-xs" />
       <div className="min-w-0 flex-1">
@@ -279,12 +317,16 @@ export const MessageRow = memo(function MessageRow({
               aria-label={liked ? 'Unlike' : 'Like'}
               onClick={() => void (liked ? unlikeMessage(message.id) : likeMessage(message.id))}
             >
-              <Heart className={`h-4 w-4 ${liked ? 'fill-rose-500 text-rose-500' : ''}`} aria-hidden="true" />
+              <ToolbarIcon
+                icon={Heart}
+                drawn={iconsDrawn}
+                className={liked ? 'fill-rose-500 text-rose-500' : ''}
+              />
             </button>
           )}
           {showThreadLink ? (
             <Link to={DASHBOARD_PATHS.thread(message.id)} className={action} aria-label="Reply in thread">
-              <MessageSquareReply className="h-4 w-4" aria-hidden="true" />
+              <ToolbarIcon icon={MessageSquareReply} drawn={iconsDrawn} />
             </Link>
           ) : null}
           {isOwn ? (
@@ -297,7 +339,7 @@ export const MessageRow = memo(function MessageRow({
                 setEditing(true);
               }}
             >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
+              <ToolbarIcon icon={Pencil} drawn={iconsDrawn} />
             </button>
           ) : null}
           {isOwn || me?.role === 'admin' ? (
@@ -307,7 +349,7 @@ export const MessageRow = memo(function MessageRow({
               aria-label="Delete"
               onClick={() => setConfirmDelete(true)}
             >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              <ToolbarIcon icon={Trash2} drawn={iconsDrawn} />
             </button>
           ) : null}
           {isAdmin && !message.deletedAt ? (
@@ -317,11 +359,7 @@ export const MessageRow = memo(function MessageRow({
               aria-label={hidden ? 'Unhide for residents' : 'Hide from residents'}
               onClick={() => void toggleHidden(message.id, hidden)}
             >
-              {hidden ? (
-                <Eye className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <EyeOff className="h-4 w-4" aria-hidden="true" />
-              )}
+              <ToolbarIcon icon={hidden ? Eye : EyeOff} drawn={iconsDrawn} />
             </button>
           ) : null}
           {!isOwn ? (
@@ -331,7 +369,7 @@ export const MessageRow = memo(function MessageRow({
               aria-label="Report to admins"
               onClick={() => void flagMessage(message.id)}
             >
-              <Flag className="h-4 w-4" aria-hidden="true" />
+              <ToolbarIcon icon={Flag} drawn={iconsDrawn} />
             </button>
           ) : null}
         </div>

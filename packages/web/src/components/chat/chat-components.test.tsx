@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
@@ -185,6 +185,25 @@ describe('MessageRow', () => {
     expect(screen.getByText('my words')).toBeTruthy();
     expect(screen.getByText(TEXTS.messageHiddenMark)).toBeTruthy();
     expect(screen.queryByText(TEXTS.messageHiddenByAdmin)).toBeNull();
+  });
+  it('draws the action icons the first time the row is pointed at or focused; the actions work before', () => {
+    const message = makeMessage({ userId: 'nadia', content: 'hello' });
+    const { container } = render(
+      <MemoryRouter>
+        <MessageRow message={message} send={undefined} />
+        <MessageRow message={{ ...message, id: 'other' }} send={undefined} />
+      </MemoryRouter>,
+    );
+    const [first, second] = [...container.querySelectorAll('article')];
+    const toolbarIcons = (row: Element) => row.querySelectorAll('[role="toolbar"] svg').length;
+    expect(toolbarIcons(first!)).toBe(0);
+    expect(within(first!).getByRole('button', { name: 'Like' })).toBeTruthy();
+    // Keyboard: Tab reaches the button, and its row draws the icons.
+    fireEvent.focus(within(first!).getByRole('button', { name: 'Like' }));
+    expect(toolbarIcons(first!)).toBe(3);
+    expect(toolbarIcons(second!)).toBe(0);
+    fireEvent.pointerEnter(second!);
+    expect(toolbarIcons(second!)).toBe(3);
   });
 });
 
