@@ -100,6 +100,23 @@ function lighthouse(url: string, headers: Record<string, string>): Promise<Run> 
   });
 }
 
+/**
+ * Lighthouse now and then fails to record its trace on this machine ("Something went wrong with
+ * recording the trace", NO_NAVSTART) and exits 1 without a report; such a run is tried again, up to
+ * twice. Any other failure ends the bench.
+ */
+async function lighthouseRetried(url: string, headers: Record<string, string>): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, headers);
+    } catch (error) {
+      const traceFailed = error instanceof Error && error.message.includes('NO_NAVSTART');
+      if (!traceFailed || attempt === 3) throw error;
+      console.log(`  (Lighthouse could not record the trace of ${url}; running it again)`);
+    }
+  }
+}
+
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -154,7 +171,8 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     for (const page of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${stoop.url}${page.path}`, page.headers));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await lighthouseRetried(`${stoop.url}${page.path}`, page.headers));
       const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
       rows.push(
         [
