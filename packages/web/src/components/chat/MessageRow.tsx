@@ -63,7 +63,7 @@ function likeSummary(
  * A toolbar button's icon, drawn once the row has been pointed at or focused. The toolbar is
  * invisible until then, and its buttons carry their names themselves; drawing every row's icons
  * (three to five SVGs a row) when a conversation opens was a large share of that render
- * (R-DELIVERY-8). Until drawn, a blank of the same size keeps the toolbar's shape.
+ * (R-DELIVERY-12). Until drawn, a blank of the same size keeps the toolbar's shape.
  */
 function ToolbarIcon({
   icon: Icon,

@@ -186,7 +186,7 @@ describe('MessageRow', () => {
     expect(screen.getByText(TEXTS.messageHiddenMark)).toBeTruthy();
     expect(screen.queryByText(TEXTS.messageHiddenByAdmin)).toBeNull();
   });
-  it('draws the action icons the first time the row is pointed at or focused; the actions work before', () => {
+  it('R-DELIVERY-12: draws the action icons the first time the row is pointed at or focused; the actions work before', () => {
     const message = makeMessage({ userId: 'nadia', content: 'hello' });
     const { container } = render(
       <MemoryRouter>

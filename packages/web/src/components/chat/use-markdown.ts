@@ -5,7 +5,7 @@
  * plain paragraphs. The app's first screen shows plain paragraphs too, even when the renderer is
  * already there, as the server's first view drew them (R-DELIVERY-11): each text then switches to
  * markdown in its turn, a few texts per task, the newest (lowest on the screen) first, so a
- * screenful of messages costs no long task while the page starts (R-DELIVERY-8). Not one React
+ * screenful of messages costs no long task while the page starts (R-DELIVERY-12). Not one React
  * transition for all of them: a store that changes while a transition renders (and the stores do,
  * while the page starts) makes React render it again in one synchronous pass. Text mounted after
  * the renderer has arrived renders as markdown at once.

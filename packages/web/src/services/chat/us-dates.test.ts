@@ -25,7 +25,7 @@ describe('US dates written out by hand (R-DELIVERY-12)', () => {
   });
 });
 
-describe('compareOrdinal', () => {
+describe('compareOrdinal (R-DELIVERY-12)', () => {
   it('orders server timestamps as time does, across seconds, days and years', () => {
     const times = [
       '2025-12-31T23:59:59.999Z',

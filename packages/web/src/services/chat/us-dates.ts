@@ -38,6 +38,6 @@ export function formatLongUsDate(date: Date): string {
  * Orders two strings by code unit. For ISO 8601 UTC timestamps as the server writes them
  * (`toISOString`, one fixed width) that is time order, oldest first; for ids, a stable order. Not
  * `localeCompare`: its first call builds the browser's collator, 10–25 ms of main thread on the
- * conversation page's first load (R-DELIVERY-8), for strings that hold no language.
+ * conversation page's first load (R-DELIVERY-12), for strings that hold no language.
  */
 export const compareOrdinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,7 +3,7 @@ import { runInTurns } from './idle.ts';
 
 afterEach(() => vi.useRealTimers());
 
-describe('runInTurns', () => {
+describe('runInTurns (R-DELIVERY-12)', () => {
   it('runs each step in a task of its own, in order, after the caller', () => {
     vi.useFakeTimers();
     const ran: string[] = [];

@@ -94,7 +94,7 @@ describe('theme', () => {
     stop();
   });
 
-  it('R-THEME-4: asks the system scheme only while the mode is auto', () => {
+  it('R-THEME-4, R-DELIVERY-12: asks the system scheme only while the mode is auto', () => {
     let asked = 0;
     const system = stubMatchMedia(true);
     const stubbed = window.matchMedia;
