@@ -11,6 +11,7 @@
  * the renderer has arrived renders as markdown at once.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { plainTextHtml } from '@stoop/shared/first-view';
 
 type Render = (source: string, mentionNames?: readonly string[]) => string;
@@ -42,18 +43,6 @@ function scheduleDrain(): void {
   setTimeout(drainTurns, 0);
 }
 
-/** Rendered HTML of the texts switched in their turn, read by their next render (bounded). */
-const rendered = new Map<string, string>();
-const RENDERED_MAX = 500;
-const renderedKey = (source: string, names: string) => `${names}\u0000${source}`;
-
-function renderInTurn(render: Render, source: string, names: string): void {
-  const key = renderedKey(source, names);
-  if (rendered.has(key)) return;
-  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
-  rendered.set(key, render(source, names ? names.split('\n') : []));
-}
-
 /** Loads the renderer once; a failed load (offline) may be retried by the next caller. */
 export function loadMarkdown(): Promise<Render> {
   // The sanitiser first, then, a task later, the parser: each one's start-up is a task of its own.
@@ -79,10 +68,10 @@ export function useMarkdown(source: string, mentionNames: readonly string[] = []
     let live = true;
     loadMarkdown().then(
       (loaded) => {
+        // Rendered in the turn itself (flushSync), so the turn's time counts the markdown work:
+        // set outside a React event, the switches of one turn's texts would render together later.
         turns.push(() => {
-          if (!live) return;
-          renderInTurn(loaded, source, key);
-          setRender(() => loaded);
+          if (live) flushSync(() => setRender(() => loaded));
         });
         scheduleDrain();
       },
@@ -92,10 +81,8 @@ export function useMarkdown(source: string, mentionNames: readonly string[] = []
       live = false;
     };
   }, [render, source, key]);
-  return useMemo(() => {
-    if (!render) return plainTextHtml(source);
-    const html = rendered.get(renderedKey(source, key));
-    if (html !== undefined) rendered.delete(renderedKey(source, key));
-    return html ?? render(source, key ? key.split('\n') : []);
-  }, [render, source, key]);
+  return useMemo(
+    () => (render ? render(source, key ? key.split('\n') : []) : plainTextHtml(source)),
+    [render, source, key],
+  );
 }
