@@ -8,7 +8,8 @@
  * screenful of messages costs no long task while the page starts (R-DELIVERY-12). Not one React
  * transition for all of them: a store that changes while a transition renders (and the stores do,
  * while the page starts) makes React render it again in one synchronous pass. Text mounted after
- * the renderer has arrived renders as markdown at once.
+ * the renderer has arrived renders as markdown at once. Before the first text, the parser's
+ * regular expressions are compiled a few per task (`warmUpSteps` in services/chat/markdown.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -43,12 +44,28 @@ function scheduleDrain(): void {
   setTimeout(drainTurns, 0);
 }
 
+/** Runs `steps` in order, as many per task as fit in SLICE_MS (at least one); resolves after the last. */
+function inSlices(steps: (() => void)[]): Promise<void> {
+  return new Promise((resolve) => {
+    const slice = () => {
+      const start = performance.now();
+      do steps.shift()?.();
+      while (steps.length > 0 && performance.now() - start < SLICE_MS);
+      if (steps.length > 0) setTimeout(slice, 0);
+      else resolve();
+    };
+    setTimeout(slice, 0);
+  });
+}
+
 /** Loads the renderer once; a failed load (offline) may be retried by the next caller. */
 export function loadMarkdown(): Promise<Render> {
   // The sanitiser first, then, a task later, the parser: each one's start-up is a task of its own.
   loading ??= import('../../services/chat/sanitize.ts')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => import('../../services/chat/markdown.ts'))
+    // The parser's regular expressions compile a few per task before the first text needs them.
+    .then((module) => inSlices(module.warmUpSteps()).then(() => module))
     .then(
       (module) => (renderer = module.renderMarkdown),
       (error: unknown) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { Lexer } from 'marked';
+import { renderMarkdown, warmUpSteps } from './markdown.ts';
 
 describe('safe markdown rendering', () => {
   it('renders basic markdown', () => {
@@ -35,5 +36,20 @@ describe('safe markdown rendering', () => {
     expect(html).toContain('<span class="mention">@Omar Haddad</span>');
     expect(html).toContain('<span class="mention">@Ann</span>');
     expect(renderMarkdown('mail ann@example.com', ['example'])).not.toContain('mention');
+  });
+
+  it('R-DELIVERY-12: warms every rule the renderer uses, one step each, and changes no output', () => {
+    const text =
+      '# Notice\n> quoted\n\n- **one**\n- _two_ ~~three~~\n\n| a | b |\n| - | - |\n| 1 | 2 |\nhttps://stoop.test';
+    const before = renderMarkdown(text);
+    const rules = [...Object.values(Lexer.rules.block.gfm), ...Object.values(Lexer.rules.inline.breaks)];
+    const steps = warmUpSteps();
+    const expressions = rules.filter((rule) => rule instanceof RegExp);
+    expect(steps).toHaveLength(expressions.length + 1);
+    const positions = expressions.map((rule) => rule.lastIndex);
+    for (const step of steps.slice(0, -1)) step();
+    expect(expressions.map((rule) => rule.lastIndex)).toEqual(positions);
+    steps.at(-1)?.();
+    expect(renderMarkdown(text)).toBe(before);
   });
 });
