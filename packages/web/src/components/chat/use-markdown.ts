@@ -28,13 +28,20 @@ const SLICE_MS = 4;
 const turns: (() => void)[] = [];
 let drainScheduled = false;
 
+/** Runs steps from `take` for one slice: at least one, then as many as fit in SLICE_MS. */
+function runSlice(take: () => (() => void) | undefined, left: () => number): void {
+  const start = performance.now();
+  do take()?.();
+  while (left() > 0 && performance.now() - start < SLICE_MS);
+}
+
 function drainTurns(): void {
   drainScheduled = false;
   firstScreenDone = true;
-  const start = performance.now();
-  // At least one per task, then as many as fit in the slice.
-  do turns.pop()?.();
-  while (turns.length > 0 && performance.now() - start < SLICE_MS);
+  runSlice(
+    () => turns.pop(),
+    () => turns.length,
+  );
   if (turns.length > 0) scheduleDrain();
 }
 
@@ -48,9 +55,10 @@ function scheduleDrain(): void {
 function inSlices(steps: (() => void)[]): Promise<void> {
   return new Promise((resolve) => {
     const slice = () => {
-      const start = performance.now();
-      do steps.shift()?.();
-      while (steps.length > 0 && performance.now() - start < SLICE_MS);
+      runSlice(
+        () => steps.shift(),
+        () => steps.length,
+      );
       if (steps.length > 0) setTimeout(slice, 0);
       else resolve();
     };
