@@ -43,15 +43,14 @@ function useTransitionStore<T, U>(api: StoreApi<T>, selector: (state: T) => U): 
     committed.current = { selector, value };
     if (requested.current === snapshot) requested.current = null;
   });
-  // Made once (not a new closure each render): it reads what it needs through the refs.
-  const [catchUp] = useState(() => () => {
+  const catchUp = useRef(() => {
     const latest = api.getState();
     const { selector: select, value: shown } = committed.current;
     if (requested.current === null && Object.is(select(latest), shown)) return;
     if (requested.current === latest) return;
     requested.current = latest;
     startTransition(() => setSnapshot(() => latest));
-  });
+  }).current;
   useEffect(catchUp);
   useEffect(() => api.subscribe(catchUp), [api, catchUp]);
   return value;
