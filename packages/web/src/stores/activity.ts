@@ -3,7 +3,7 @@
  * the chat intro re-renders when a conversation is used. Chat code calls `record(id, type)` when
  * the resident opens or writes in a conversation.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { ConversationType } from '@stoop/shared';
 import {
   loadActivities,

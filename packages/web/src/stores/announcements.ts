@@ -2,7 +2,7 @@
  * Announcements: the page on screen (pinned first, then newest first, as the server orders them),
  * kept current by the live announcement events, and the admin's writes.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import { ANNOUNCEMENTS_PAGE_SIZE } from '@stoop/shared/constants';
 import type { Announcement, CreateAnnouncementBody, UpdateAnnouncementBody } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';

@@ -1,5 +1,5 @@
 /** The real-time connection's state for the screens (a banner while offline or catching up). */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 
 /** idle: no session socket; disconnected: lost and retrying. */
 export type ConnectionState = 'idle' | 'disconnected' | 'connecting' | 'connected' | 'syncing';

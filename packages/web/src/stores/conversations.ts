@@ -3,7 +3,7 @@
  * active conversation the router guard sets (R-GUARD-7), unread counts, presence and typing, and the
  * calls that change conversations with their R-CONV-2, R-CONV-3 optimism and R-ERR-1, R-ERR-2 error texts.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { Conversation } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/http/client.ts';

@@ -3,7 +3,7 @@
  * how the last search went. A new search aborts the one still running, so a slow answer to old
  * filters never replaces the answer to the new ones.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { PublicUser } from '@stoop/shared';
 import {
   emptyDirectoryFilters,

@@ -3,7 +3,7 @@
  * every event a card or the detail loaded, by id. The reader's own answers replace them, and
  * `event:updated` moves their counts (it carries no reader's answer, so the one held here stays).
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { CalendarEvent, CreateEventBody, EventView, RsvpStatus, UpdateEventBody } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';
 import {

@@ -4,7 +4,7 @@
  * optimistically. The rules live in services/chat/message-cache.ts. Sends, uploads and drafts are
  * the outbox's (stores/outbox.ts); their local echoes are cached here like any message.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/http/client.ts';

@@ -2,7 +2,7 @@
  * Which conversations the signed-in resident muted (R-NOTIF-3): loaded once by the chat screens,
  * changed from the conversation header, shown in the sidebar.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import { logger } from '../services/logger/logger.ts';
 import { newsApi } from '../services/api/news-api.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';

@@ -2,7 +2,7 @@
  * The signed-in resident's notifications and unread badge: loaded once by the shell, then kept
  * current by `notification:new` (realtime/news-events.ts).
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { Notification } from '@stoop/shared';
 import { newsApi } from '../services/api/news-api.ts';
 import { logger } from '../services/logger/logger.ts';

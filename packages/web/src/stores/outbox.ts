@@ -7,7 +7,7 @@
  * confirms them. One composed while the browser is offline waits as 'queued' and goes out, in the
  * order written and with its first clientMessageId, when the connection returns or after a reload.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { CLIENT_ERROR_CODES, getCsrfToken, isApiError } from '../services/http/client.ts';

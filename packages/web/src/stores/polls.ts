@@ -3,7 +3,7 @@
  * votes, and kept current by `poll:updated`, whose counts carry no reader's vote, so the one held
  * here stays.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { Poll, PollView } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';
 import { closePoll, fetchPoll, votePoll } from '../services/api/polls-api.ts';

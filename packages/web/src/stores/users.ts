@@ -3,7 +3,7 @@
  * message authors, pick someone for a direct chat and complete @mentions. R-ROLE-4, R-GUARD-10, R-ACCESS-4: a locked user
  * fetches nothing, so callers load it only from the unlocked dashboard.
  */
-import { create } from './create-store.ts';
+import { create } from 'zustand';
 import type { PublicUser } from '@stoop/shared';
 import { chatApi } from '../services/api/chat-api.ts';
 import { logger } from '../services/logger/logger.ts';
