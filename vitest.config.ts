@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/server',
       'packages/server/vitest.pg.config.ts',
       'packages/web',
+      'packages/web/vitest.isolated.config.ts',
       'e2e',
     ],
   },

@@ -3,7 +3,7 @@
 // Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
 // .dependency-cruiser.mjs), dead code (knip, knip.jsonc), the citation
 // check (these two at a time), then the vitest projects (shared, server on PGlite, server on
-// PostgreSQL, web, and e2e in Chromium beside them), then the mobile check (cap sync of the web build the e2e setup made into the
+// PostgreSQL, web on a shared page and on pages of their own, and e2e in Chromium beside them), then the mobile check (cap sync of the web build the e2e setup made into the
 // android and ios projects).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -63,7 +63,7 @@ await Promise.all(
   }),
 );
 
-console.log('\n=== tests (vitest: shared, server, server-pg, web, e2e)');
+console.log('\n=== tests (vitest: shared, server, server-pg, web, web-isolated, e2e)');
 /** One vitest run with a JSON report; resolves its exit status and its counts. */
 function runVitest(args) {
   const reportFile = join(mkdtempSync(join(tmpdir(), 'stoop-test-')), 'report.json');

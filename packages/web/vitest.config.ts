@@ -1,13 +1,4 @@
-import { defineProject } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { webProject } from './vitest.shared.ts';
 
-export default defineProject({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    // Tests run in a new random order every run (the seed is printed): no test may lean on another.
-    sequence: { shuffle: true },
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-  },
-});
+// The files that share one page; vitest.isolated.config.ts runs the others (vitest.shared.ts says which).
+export default webProject(false);

@@ -1,3 +1,5 @@
+// This test needs a page of its own (packages/web/vitest.shared.ts): it tests what happens the
+// first time an event's schema group loads.
 import { describe, expect, it } from 'vitest';
 import { serverEventSchemas } from '@stoop/shared';
 import { loadEventSchema, loadedEventSchema } from './event-schemas.ts';

@@ -1,3 +1,5 @@
+// This test needs a page of its own (packages/web/vitest.shared.ts): it tests what happens the
+// first time the modules load.
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

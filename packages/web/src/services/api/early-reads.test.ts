@@ -1,3 +1,5 @@
+// This test needs a page of its own (packages/web/vitest.shared.ts): it tests what happens the
+// first time the modules load.
 import { EARLY_READ_MAX_AGE_MS } from '@stoop/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeServer, json } from '../../test/fake-server.ts';

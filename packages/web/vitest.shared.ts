@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+/**
+ * The web suite runs as two projects. Starting a jsdom page and importing React for every one of
+ * some 80 files took about 1.8 s a file here, most of the suite's time; the files that need no fresh
+ * page share one (`isolate: false`, project "web"). A file that replaces modules (`vi.mock`,
+ * `vi.doMock`), re-imports them (`vi.resetModules`) or tests what a page does the first time its
+ * modules load (a comment saying "This test needs a page of its own") runs on a page of its own (project "web-isolated"), so
+ * what it changes never reaches another file.
+ */
+const SRC = path.join(import.meta.dirname, 'src');
+const NEEDS_OWN_PAGE = /\bvi\.(?:mock|doMock|resetModules)\(|This test needs a page of its own/;
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Test files of src/ that need a page of their own, relative to this package. */
+function filesNeedingOwnPage(): string[] {
+  return testFiles(SRC)
+    .filter((file) => NEEDS_OWN_PAGE.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(import.meta.dirname, file));
+}
+
+/** The project of the files that share a page (`isolated: false`) or of those that need their own. */
+export function webProject(isolated: boolean) {
+  const own = filesNeedingOwnPage();
+  return defineProject({
+    plugins: [react()],
+    test: {
+      name: isolated ? 'web-isolated' : 'web',
+      environment: 'jsdom',
+      // Tests run in a new random order every run (the seed is printed): no test may lean on another.
+      sequence: { shuffle: true },
+      isolate: isolated,
+      include: isolated ? own : ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      exclude: isolated ? [] : [...own, '**/node_modules/**'],
+    },
+  });
+}
