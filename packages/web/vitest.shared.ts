@@ -40,6 +40,7 @@ export function webProject(isolated: boolean) {
       // Tests run in a new random order every run (the seed is printed): no test may lean on another.
       sequence: { shuffle: true },
       isolate: isolated,
+      setupFiles: isolated ? [] : ['src/test/shared-page-setup.ts'],
       include: isolated ? own : ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       exclude: isolated ? [] : [...own, '**/node_modules/**'],
     },

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITY_RECENCY_WINDOW_MS,
   STORAGE_KEY_PREFIX,
@@ -38,6 +38,7 @@ describe('conversation activity', () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
   });
+  afterEach(() => vi.useRealTimers());
 
   it('R-ACTIVITY-1: the list is persisted locally and read back', () => {
     const list = recordInteraction([], 'c1', 'channel', NOW);

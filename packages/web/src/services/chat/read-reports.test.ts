@@ -7,6 +7,8 @@ import { runSessionCleanup } from '../session/session-cleanup.ts';
 let markRead: MockInstance<typeof chatApi.markRead>;
 
 beforeEach(() => {
+  // What another file on the shared page left pending (its timer on the real clock) goes first.
+  clearReadReports();
   vi.useFakeTimers();
   markRead = vi.spyOn(chatApi, 'markRead').mockResolvedValue(undefined);
 });
