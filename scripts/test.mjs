@@ -2,7 +2,7 @@
 // `npm test`: every check and every suite, in order, ending with one summary line.
 // Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
 // .dependency-cruiser.mjs), dead code (knip, knip.jsonc), the citation
-// check (these two at a time), then the vitest projects (shared, server on PGlite, server on
+// check (one at a time, beside the tests), and the vitest projects (shared, server on PGlite, server on
 // PostgreSQL, web on a shared page and on pages of their own, and e2e in Chromium beside them), then the mobile check (cap sync of the web build the e2e setup made into the
 // android and ios projects).
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ const typecheckStages = [
     .filter((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts?.typecheck)
     .map((dir) => [`type-check ${dir}`, 'npm', ['run', '--silent', 'typecheck'], dir]),
 ];
-// Lint first: the longest stage, so the others share the second core meanwhile.
+// Lint first: the longest stage.
 const stages = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ...typecheckStages,
@@ -49,19 +49,17 @@ function runStage([name, cmd, args, cwd]) {
   });
 }
 
-// The static stages are single-threaded processes: two at a time keep both cores of a small CI
-// machine busy, which roughly halves this part of the run.
-const STAGE_CONCURRENCY = 2;
+// The static stages run one at a time beside the test runs rather than before them: the test runs
+// spend much of their time waiting on servers, databases and the browser (about 1.3 of 2 cores
+// busy), so the stages fit into that room instead of adding some two minutes ahead of the tests.
+// Each stage's output is printed whole when it ends.
 const failedStages = [];
-const queue = [...stages];
-await Promise.all(
-  Array.from({ length: STAGE_CONCURRENCY }, async () => {
-    for (let stage = queue.shift(); stage; stage = queue.shift()) {
-      const failedName = await runStage(stage);
-      if (failedName) failedStages.push(failedName);
-    }
-  }),
-);
+const staticStagesDone = (async () => {
+  for (const stage of stages) {
+    const failedName = await runStage(stage);
+    if (failedName) failedStages.push(failedName);
+  }
+})();
 
 console.log('\n=== tests (vitest: shared, server, server-pg, web, web-isolated, e2e)');
 /** One vitest run with a JSON report; resolves its exit status and its counts. */
@@ -95,6 +93,7 @@ const runs = await Promise.all(
     ? [runVitest(extra)]
     : [runVitest(['--project', 'e2e']), runVitest(['--project', '!e2e', '--maxWorkers', '1'])],
 );
+await staticStagesDone;
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
 const skipped = runs.reduce((sum, run) => sum + run.skipped, 0);
