@@ -108,6 +108,10 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
     app.addHook('onClose', async () => {
       const { pub, sub, stopSharing } = await adapted;
       stopSharing();
+      // The adapter answers other instances' requests (fetchSockets, server-side emits) with a
+      // publish it does not wait on: one answered after the quit below rejects with "Connection is
+      // closed" where nobody catches it. Unsubscribed first, this instance takes no more requests.
+      await io.of('/').adapter.close();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   }
