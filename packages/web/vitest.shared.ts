@@ -5,11 +5,11 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The web suite runs as two projects. Starting a jsdom page and importing React for every one of
- * some 80 files took about 1.8 s a file here, most of the suite's time; the files that need no fresh
- * page share one (`isolate: false`, project "web"). A file that replaces modules (`vi.mock`,
- * `vi.doMock`), re-imports them (`vi.resetModules`) or tests what a page does the first time its
- * modules load (a comment saying "This test needs a page of its own") runs on a page of its own (project "web-isolated"), so
- * what it changes never reaches another file.
+ * some 80 files took about 1.8 s a file here, most of the suite's time; the files that need no
+ * fresh page share one (`isolate: false`, project "web"). A file that replaces modules
+ * (`vi.mock`, `vi.doMock`), re-imports them (`vi.resetModules`) or says in a comment "This test
+ * needs a page of its own" runs on a page of its own (project "web-isolated"), so what it changes
+ * never reaches another file.
  */
 const SRC = path.join(import.meta.dirname, 'src');
 const NEEDS_OWN_PAGE = /\bvi\.(?:mock|doMock|resetModules)\(|This test needs a page of its own/;
