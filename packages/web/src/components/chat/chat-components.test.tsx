@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
@@ -13,12 +13,19 @@ import { ConversationSidebar } from './ConversationSidebar.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
 import { makeConversation } from '../../test/fake-server.ts';
+import { loadMarkdown } from './use-markdown.ts';
 
 vi.mock('../../realtime/socket.ts', () => ({
   connectSocket: vi.fn(),
   emitTyping: vi.fn(),
   joinConversation: vi.fn(),
 }));
+
+// The markdown renderer is its own chunk, loaded and warmed up a few steps per task on first use:
+// loaded first, so the wait for rendered markdown does not also time the chunk's first load on a busy machine.
+beforeAll(async () => {
+  await loadMarkdown();
+});
 
 const me = {
   id: 'me',
