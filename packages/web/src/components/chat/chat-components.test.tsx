@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
@@ -13,7 +13,7 @@ import { ConversationSidebar } from './ConversationSidebar.tsx';
 import { MessageRow } from './MessageRow.tsx';
 import { typingText } from './TypingIndicator.tsx';
 import { makeConversation } from '../../test/fake-server.ts';
-import { loadMarkdown } from './use-markdown.ts';
+import { loadMarkdownFirst } from '../../test/markdown-first.ts';
 
 vi.mock('../../realtime/socket.ts', () => ({
   connectSocket: vi.fn(),
@@ -21,11 +21,7 @@ vi.mock('../../realtime/socket.ts', () => ({
   joinConversation: vi.fn(),
 }));
 
-// The markdown renderer is its own chunk, loaded and warmed up a few steps per task on first use:
-// loaded first, so the wait for rendered markdown does not also time the chunk's first load on a busy machine.
-beforeAll(async () => {
-  await loadMarkdown();
-});
+loadMarkdownFirst();
 
 const me = {
   id: 'me',

@@ -1,20 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { installFakeServer, json } from '../../test/fake-server.ts';
 import { makeAnnouncement } from '../../test/news-fixtures.ts';
 import { useAnnouncementsStore } from '../../stores/announcements.ts';
-import { loadMarkdown } from '../../components/chat/use-markdown.ts';
+import { loadMarkdownFirst } from '../../test/markdown-first.ts';
 import AdminAnnouncementsPage from './AdminAnnouncementsPage.tsx';
 
 const existing = makeAnnouncement({ id: 'a1', title: 'Lift repair' });
 const page = (data = [existing]) => json(200, { data, total: data.length, page: 1, limit: 20 });
 
-// The markdown renderer is its own chunk, loaded and warmed up a few steps per task on first use:
-// loaded first, so the preview's wait does not also time the chunk's first load on a busy machine.
-beforeAll(async () => {
-  await loadMarkdown();
-});
+loadMarkdownFirst();
 
 beforeEach(() => useAnnouncementsStore.getState().reset());
 afterEach(() => {

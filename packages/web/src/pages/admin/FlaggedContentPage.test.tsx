@@ -1,19 +1,15 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { FlaggedItem, PublicUser } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { apiError, installFakeServer, json, makeUser } from '../../test/fake-server.ts';
-import { loadMarkdown } from '../../components/chat/use-markdown.ts';
+import { loadMarkdownFirst } from '../../test/markdown-first.ts';
 import FlaggedContentPage from './FlaggedContentPage.tsx';
 
-// The markdown renderer is its own chunk: loaded first, so a message's text is not re-rendered
-// (and the element a test holds replaced) while the test clicks around it.
-beforeAll(async () => {
-  await loadMarkdown();
-});
+loadMarkdownFirst();
 
 afterEach(() => {
   cleanup();

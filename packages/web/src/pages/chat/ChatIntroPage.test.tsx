@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { User } from '@stoop/shared';
 import { installFakeServer, json } from '../../test/fake-server.ts';
@@ -7,17 +7,13 @@ import { makeAnnouncement } from '../../test/news-fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import ChatIntroPage from './ChatIntroPage.tsx';
-import { loadMarkdown } from '../../components/chat/use-markdown.ts';
+import { loadMarkdownFirst } from '../../test/markdown-first.ts';
 
 vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
 
 const me = { id: 'me', username: 'Me', role: 'resident', isLocked: false, avatar: null } as unknown as User;
 
-// The markdown renderer is its own chunk, loaded and warmed up a few steps per task on first use:
-// loaded first, so the wait for rendered markdown does not also time the chunk's first load on a busy machine.
-beforeAll(async () => {
-  await loadMarkdown();
-});
+loadMarkdownFirst();
 
 beforeEach(() => {
   useAuthStore.setState({ user: me });
