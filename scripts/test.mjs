@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every check and every suite, in order, ending with one summary line.
-// Stages: type-check, lint, format check, layering (dependency-cruiser, rules in
-// .dependency-cruiser.mjs), dead code (knip, knip.jsonc), the citation
-// check (one at a time, beside the tests), and the vitest projects (shared, server on PGlite, server on
-// PostgreSQL, web on a shared page and on pages of their own, and e2e in Chromium beside them), then the mobile check (cap sync of the web build the e2e setup made into the
-// android and ios projects).
+// `npm test`: every check and every suite, ending with one summary line.
+// The static stages run one at a time: lint, type-check, format check, layering
+// (dependency-cruiser, rules in .dependency-cruiser.mjs), dead code (knip, knip.jsonc) and the
+// citation check. Beside them run the vitest projects: e2e in Chromium in one run; shared, server on
+// PGlite, server on PostgreSQL, and web (on a shared page and on pages of their own) in the other.
+// Then the mobile check (cap sync of the web build the e2e setup made into the android and ios
+// projects).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
