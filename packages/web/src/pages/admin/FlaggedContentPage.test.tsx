@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { FlaggedItem, PublicUser } from '@stoop/shared';
@@ -7,6 +7,7 @@ import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { apiError, installFakeServer, json, makeUser } from '../../test/fake-server.ts';
 import { loadMarkdownFirst } from '../../test/markdown-first.ts';
+import { useUsersStore } from '../../stores/users.ts';
 import FlaggedContentPage from './FlaggedContentPage.tsx';
 
 loadMarkdownFirst();
@@ -60,6 +61,19 @@ describe('R-ADMIN-10: FlaggedContentPage', () => {
     expect(within(card).getByText('Noisy Neighbour')).toBeTruthy();
     expect(within(card).getByText('Careful Flagger')).toBeTruthy();
     expect(within(card).getByText('1 flag')).toBeTruthy();
+  });
+
+  it('names a mentioned resident whole, from the directory, as the chat does', async () => {
+    useUsersStore.getState().reset();
+    const base = makeMessage({ id: 'm1', userId: 'author', content: '@Nadia Neighbour thanks, idiot' });
+    const message = { ...base, metadata: { ...base.metadata, mentionedUsers: ['nadia'] } };
+    installFakeServer({
+      'GET /api/admin/flagged': () => page([item('m1', { message })]),
+      'GET /api/users': () => json(200, { users: [publicOf('nadia', 'Nadia Neighbour')] }),
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'lobby' });
+    await waitFor(() => expect(card.querySelector('.mention')?.textContent).toBe('@Nadia Neighbour'));
   });
 
   it('shows the empty state, and an error with a retry', async () => {

@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isApiError } from '../../services/http/client.ts';
 import { FLAGGED_PAGE_SIZE, moderationApi } from '../../services/api/moderation-api.ts';
 import { toast } from '../../services/ui/toast.ts';
+import { useUsersStore } from '../../stores/users.ts';
 
 type Queue = { status: 'loading' | 'error' | 'ready'; items: FlaggedItem[]; total: number; page: number };
 
@@ -64,6 +65,10 @@ export default function FlaggedContentPage() {
       toast.error(isApiError(error) ? error.message : TEXTS.loadFlaggedFailed, { id: 'flagged-load' });
     }
   }, []);
+
+  // The resident directory names the people a message mentions, whole ("@Nadia Neighbour", not
+  // "@Nadia"), as in the chat; the admin dashboard does not load it otherwise. Loaded once.
+  useEffect(() => void useUsersStore.getState().loadUsers(), []);
 
   useEffect(() => {
     void load(1);
