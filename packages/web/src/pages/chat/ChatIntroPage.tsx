@@ -6,8 +6,8 @@ import { TopConversations } from '../../components/TopConversations.tsx';
 import { AnnouncementBody } from '../../components/announcements/AnnouncementBody.tsx';
 import { conversationPath, conversationTitle } from '../../components/chat/chat-hooks.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
-import { isApiError } from '../../services/http/client.ts';
-import { chatApi, type Announcement } from '../../services/api/chat-api.ts';
+import type { Announcement } from '@stoop/shared';
+import { newsApi } from '../../services/api/news-api.ts';
 import { logger } from '../../services/logger/logger.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -18,17 +18,16 @@ import { useUsersStore } from '../../stores/users.ts';
 const RECENT_ANNOUNCEMENTS = 5;
 const RECENT_CONVERSATIONS = 5;
 
-/** Recent announcements; an empty list while that feature's endpoint is missing (404) or failing. */
+/** The newest announcements (pinned first, as the announcements page lists them); an empty list when the call fails. */
 function useRecentAnnouncements(): Announcement[] | null {
   const [items, setItems] = useState<Announcement[] | null>(null);
   useEffect(() => {
     let live = true;
-    chatApi
-      .recentAnnouncements(RECENT_ANNOUNCEMENTS)
-      .then((list) => live && setItems(list))
+    newsApi
+      .announcements(1, RECENT_ANNOUNCEMENTS)
+      .then((page) => live && setItems(page.data))
       .catch((error: unknown) => {
-        if (!(isApiError(error) && error.status === 404))
-          logger.warn('Announcements could not be loaded', { error: String(error) });
+        logger.warn('Announcements could not be loaded', { error: String(error) });
         if (live) setItems([]);
       });
     return () => {

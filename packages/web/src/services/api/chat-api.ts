@@ -14,7 +14,6 @@ import type {
   SearchResult,
 } from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
-import { api } from '../http/client.ts';
 import { callApi } from '../http/client.ts';
 import { uploadApi, type UploadOptions } from '../http/upload.ts';
 import { takeEarlyFirstPage } from './early-reads.ts';
@@ -40,14 +39,6 @@ export interface ChannelInput {
   name: string;
   description: string;
   icon?: File | null;
-}
-
-export interface Announcement {
-  id: string;
-  title: string;
-  body: string;
-  pinned?: boolean;
-  createdAt: string;
 }
 
 const ADMIN_CHANNEL_CALLS = {
@@ -179,13 +170,5 @@ export const chatApi = {
 
   async listUsers(): Promise<PublicUser[]> {
     return (await callApi('listUsers')).users;
-  },
-
-  /** Not a call of the route table: the server has no announcements yet, so this answers []. */
-  async recentAnnouncements(limit: number): Promise<Announcement[]> {
-    const body = await api.get<{ data?: Announcement[] } | undefined>(
-      `/api/announcements?page=1&limit=${limit}`,
-    );
-    return Array.isArray(body?.data) ? body.data : [];
   },
 };
