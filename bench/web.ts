@@ -12,7 +12,7 @@
  * Lighthouse JSON report there; BENCH_WEB_PAGES=channel (comma-separated names) runs only those.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg, totalmem } from 'node:os';
 // @ts-expect-error -- plain ESM build helper without type declarations
@@ -78,7 +78,10 @@ function lighthouse(url: string, headers: Record<string, string>): Promise<Run> 
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}:\n${err.slice(-2000)}`));
       const reportDir = process.env.BENCH_WEB_REPORT_DIR;
-      if (reportDir) writeFileSync(join(reportDir, `lighthouse-${Date.now()}.json`), out);
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `lighthouse-${Date.now()}.json`), out);
+      }
       const result = JSON.parse(out) as LighthouseResult;
       const audit = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
       const failedA11y = Object.entries(result.audits)
