@@ -1,5 +1,3 @@
-// This test needs a page of its own (packages/web/vitest.shared.ts): after some other files on a
-// shared page, the store under test reads another instance of the auth store (cause not found).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';

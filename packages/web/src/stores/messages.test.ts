@@ -1,5 +1,3 @@
-// This test needs a page of its own (packages/web/vitest.shared.ts): after some other files on a
-// shared page, its retry test fails (order-dependent; cause not found).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, User } from '@stoop/shared';
 import {

@@ -36,17 +36,18 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
-// reset() restores the data, not the actions: a test that replaces one gets the real one back here.
+// reset() restores the data, not the actions: a test that replaces one gets the real one back after
+// it, so the stub never reaches a later file on the shared page.
 const realCreateDirect = useConversationsStore.getState().createDirect;
 
 beforeEach(() => {
-  useConversationsStore.setState({ createDirect: realCreateDirect });
   useDirectoryStore.getState().reset();
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: me });
 });
 afterEach(() => {
   cleanup();
+  useConversationsStore.setState({ createDirect: realCreateDirect });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
