@@ -7,12 +7,15 @@ import { defineProject } from 'vitest/config';
  * The web suite runs as two projects. Starting a jsdom page and importing React for every one of
  * some 80 files took about 1.8 s a file here, most of the suite's time; the files that need no
  * fresh page share one (`isolate: false`, project "web"). A file that replaces modules
- * (`vi.mock`, `vi.doMock`), re-imports them (`vi.resetModules`) or says in a comment "This test
- * needs a page of its own" runs on a page of its own (project "web-isolated"), so what it changes
- * never reaches another file.
+ * (`vi.mock`, `vi.doMock`), re-imports them (`vi.resetModules`), fakes the clock
+ * (`vi.useFakeTimers`) or says in a comment "This test needs a page of its own" runs on a page of
+ * its own (project "web-isolated"), so what it changes never reaches another file. The clock
+ * because work another file left running (the markdown renderer's first load, say) goes on into the
+ * next one: a timer it set while that file's clock was fake is dropped with the fake clock, and the
+ * module that waits for it (the markdown queue) waits for good.
  */
 const SRC = path.join(import.meta.dirname, 'src');
-const NEEDS_OWN_PAGE = /\bvi\.(?:mock|doMock|resetModules)\(|This test needs a page of its own/;
+const NEEDS_OWN_PAGE = /\bvi\.(?:mock|doMock|resetModules|useFakeTimers)\(|This test needs a page of its own/;
 
 function testFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
