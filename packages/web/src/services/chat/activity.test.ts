@@ -65,6 +65,7 @@ describe('conversation activity', () => {
   it('R-ACTIVITY-6: corrupt stored activities are cleared', () => {
     localStorage.setItem(STORAGE_KEY_PREFIX + ACTIVITY_STORAGE_KEY, '{broken');
     expect(loadActivities(NOW)).toEqual([]);
+    expect(localStorage.getItem(STORAGE_KEY_PREFIX + ACTIVITY_STORAGE_KEY)).toBeNull();
     saveActivities([{ conversationId: 7 } as unknown as ConversationActivity], NOW);
     expect(loadActivities(NOW)).toEqual([]);
     expect(localStorage.getItem(STORAGE_KEY_PREFIX + ACTIVITY_STORAGE_KEY)).toBeNull();

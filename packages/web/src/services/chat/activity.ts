@@ -58,7 +58,12 @@ function isActivity(value: unknown): value is ConversationActivity {
  */
 export function loadActivities(now: number = Date.now()): ConversationActivity[] {
   const stored = storage.get<unknown>(ACTIVITY_STORAGE_KEY, null);
-  if (stored === null) return [];
+  if (stored === null) {
+    // Missing, or not JSON at all (storage reads both as null): either way nothing to keep, and a
+    // text that is not JSON would otherwise stay until the next save.
+    storage.remove(ACTIVITY_STORAGE_KEY);
+    return [];
+  }
   const ok =
     typeof stored === 'object' &&
     'savedAt' in stored &&
