@@ -31,6 +31,14 @@ export const TEXTS = {
   lastAdmin: 'Stoop needs at least one active admin. Make someone else an admin first.',
   rejectNotPending:
     'Only accounts waiting for their first approval can be rejected. Lock this account instead.',
+  // ---- attachments and reports (R-UPLOAD-9, R-REPORT-*) ----
+  /** R-UPLOAD-9: a program, installer or script (or a page a browser would render) was refused. */
+  attachmentTypeRefused: (extension: string) =>
+    `.${extension} files can't be shared here: programs and scripts can harm other residents' devices. Put it in a zip or share a link instead.`,
+  attachmentContentRefused:
+    "This file is a program or a script, and those can't be shared here: they can harm other residents' devices.",
+  reportSent: 'Thanks, the admins will look at this message.',
+  reportWithdrawn: 'Your report was withdrawn.',
 } as const;
 
 /** Machine-readable error codes carried in `{statusCode, error, message, code}` bodies. */

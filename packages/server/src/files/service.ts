@@ -7,8 +7,9 @@ import { seesHiddenContent } from '../messages/present.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
 import { deleteFileRow, findFile, insertFile, messageOfFile } from './repo.ts';
-import { isImage } from './sniff.ts';
-import { openStored, removeStored, storeUpload, type StoredFile } from './storage.ts';
+import { TEXTS, blockedAttachmentExtension } from '@stoop/shared';
+import { isExecutableContent, isImage } from './sniff.ts';
+import { openStored, readHead, removeStored, storeUpload, type StoredFile } from './storage.ts';
 
 /** Stores an upload for a conversation: bytes on disk first, then the row in the caller's transaction. */
 async function storeAttachment(
@@ -25,6 +26,17 @@ async function storeAttachment(
     await removeStored(uploadDir, [stored.storageKey, stored.thumbnailKey]);
     throw error;
   }
+}
+
+/**
+ * R-UPLOAD-9: a message's attachment may not be a program or script, by its name or by its bytes;
+ * a 400 on `file` that says why.
+ */
+export async function refuseExecutable(upload: UploadedFile): Promise<void> {
+  const extension = blockedAttachmentExtension(upload.fileName);
+  if (extension) throw badRequest(TEXTS.attachmentTypeRefused(extension), 'file');
+  if (isExecutableContent(await readHead(upload.path)))
+    throw badRequest(TEXTS.attachmentContentRefused, 'file');
 }
 
 /** A channel icon must be an image by its bytes, whatever the client called it. */

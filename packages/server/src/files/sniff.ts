@@ -59,3 +59,26 @@ function looksLikeText(bytes: Uint8Array): boolean {
     return false;
   }
 }
+
+/**
+ * R-UPLOAD-9: bytes that run or render when opened, whatever the file is called: Windows (MZ),
+ * Linux (ELF) and macOS (Mach-O, universal) programs, `#!` scripts and HTML pages.
+ */
+export function isExecutableContent(bytes: Uint8Array): boolean {
+  if (startsWith(bytes, ascii('MZ')) || startsWith(bytes, [0x7f, 0x45, 0x4c, 0x46])) return true;
+  const machO = [
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
+    [0xca, 0xfe, 0xba, 0xbe],
+  ];
+  if (machO.some((signature) => startsWith(bytes, signature))) return true;
+  if (startsWith(bytes, ascii('#!'))) return true;
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return /^<(?:!doctype html|html|script|svg|\?xml[^>]*>\s*<svg)/.test(head);
+}

@@ -31,7 +31,7 @@ export async function incomingPath(uploadDir: string): Promise<string> {
   return path.join(incomingDir(uploadDir), `${uuidv7()}.part`);
 }
 
-async function readHead(file: string): Promise<Buffer> {
+export async function readHead(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);

@@ -13,6 +13,7 @@ import { emitTyping } from '../../realtime/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
+import { acceptAttachment } from '../../services/chat/attachment-check.ts';
 import { formatBytes } from './chat-hooks.ts';
 
 // R-POLL-1: loaded when first opened, so the chat screen's first load carries no dialog (Radix).
@@ -202,7 +203,12 @@ export function Composer({
           type="file"
           className="hidden"
           aria-label="Attach a file"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            // A refused file leaves whatever was attached before in place.
+            const accepted = acceptAttachment(e.target.files?.[0]);
+            if (accepted) setFile(accepted);
+            else e.target.value = '';
+          }}
           disabled={disabled}
         />
         <ToolButton
