@@ -7,6 +7,7 @@ import { discardForm, readForm } from '../files/multipart.ts';
 import { limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
+import { changeReaction } from './reactions.ts';
 import { pageBody } from './page-body.ts';
 import { searchMessages } from './search.ts';
 
@@ -65,6 +66,14 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   serve(app, 'unlikeMessage', async (request) => ({
     message: await service.unlikeMessage(app, currentUser(request), request.params.id),
+  }));
+
+  serve(app, 'addReaction', async (request) => ({
+    message: await changeReaction(app, currentUser(request), request.params.id, request.body.emoji, true),
+  }));
+
+  serve(app, 'removeReaction', async (request) => ({
+    message: await changeReaction(app, currentUser(request), request.params.id, request.params.emoji, false),
   }));
 
   serve(app, 'editMessage', async (request) => ({

@@ -13,7 +13,7 @@ import {
 import type { ChatContext } from '../context.ts';
 import { moveReadPosition } from '../conversations/service.ts';
 import { presentConversation } from '../conversations/present.ts';
-import { removeFileRow } from '../files/service.ts';
+import { refuseExecutable, removeFileRow } from '../files/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { removeStored, storeUpload } from '../files/storage.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -26,7 +26,7 @@ import * as flags from './repo/flags.ts';
 import { recordAudit } from '../audit/service.ts';
 import { sendBatcherOf, type SendOutcome } from './send-batcher.ts';
 
-async function presentOne(db: DbOrTx, row: MessageRow): Promise<Message> {
+export async function presentOne(db: DbOrTx, row: MessageRow): Promise<Message> {
   const [message] = await presentWhole(db, [row]);
   if (!message) throw new Error('presenting a message returned nothing');
   return message;
@@ -139,6 +139,7 @@ export async function sendMessage(
   if (upload) {
     const answer = await repeated();
     if (answer) return answer;
+    await refuseExecutable(upload);
   }
   try {
     if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
@@ -208,14 +209,14 @@ async function checkParent(db: DbOrTx, conversationId: string, parentId: string)
   if (parent.deletedAt) throw badRequest('The parent message was deleted', 'parentMessageId');
 }
 
-async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
+export async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
   const access = await requireMessageAccess(ctx.db, user, id, 'read');
   if (access.message.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
   return access;
 }
 
 /** A hidden message cannot be liked or unliked by those who only see its placeholder (R-ADMIN-9). */
-function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
+export function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
   if (message.adminHidden && !seesHiddenContent(user, message.userId))
     throw badRequest('This message was hidden by an admin');
 }
@@ -224,7 +225,7 @@ function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
  * Runs a message change under the change lock and publishes `event` with the changed message once
  * it committed (inTransaction).
  */
-async function commitChange(
+export async function commitChange(
   ctx: ChatContext,
   event: 'message:updated' | 'message:deleted' | 'message:liked',
   change: (tx: Tx) => Promise<MessageRow | undefined>,

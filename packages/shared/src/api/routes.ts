@@ -342,6 +342,22 @@ export const API_ROUTES = {
     tag: 'messages',
     summary: 'Unlike; not liked is a 400',
   },
+  addReaction: {
+    method: 'POST',
+    path: '/api/messages/:id/reactions',
+    access: 'user',
+    encoding: 'json',
+    tag: 'messages',
+    summary: 'React with one emoji (again is no change); at most 20 different emoji per message',
+  },
+  removeReaction: {
+    method: 'DELETE',
+    path: '/api/messages/:id/reactions/:emoji',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Take back an emoji reaction (the emoji URL-encoded); none given is no change',
+  },
   editMessage: {
     method: 'PUT',
     path: '/api/messages/:id',

@@ -5,6 +5,8 @@ import {
   MAX_MESSAGE_PAGE_SIZE,
   MESSAGE_CONTENT_MAX,
   MESSAGE_PAGE_SIZE,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
 } from '../constants.ts';
 
 /** R-USER-5 conversation type (also seen as conversationType). */
@@ -47,6 +49,47 @@ const messageBotSchema = z.object({
 });
 export type MessageBot = z.infer<typeof messageBotSchema>;
 
+/**
+ * R-REACT-1: what makes a grapheme an emoji: a pictograph (with any skin tone, joiner sequence or
+ * variation selector the grapheme adds), a flag (a pair of regional indicators) or a keycap.
+ */
+const emojiPattern = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|^[0-9#*]\uFE0F?\u20E3$/u;
+
+function graphemeCount(text: string): number {
+  let count = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) count += 1;
+  return count;
+}
+
+/** Whether `text` is exactly one emoji (R-REACT-1). */
+export function isSingleEmoji(text: string): boolean {
+  return text.length <= 32 && graphemeCount(text) === 1 && emojiPattern.test(text);
+}
+
+export const emojiSchema = z
+  .string()
+  .min(1, 'Choose an emoji')
+  .refine(isSingleEmoji, 'A reaction must be a single emoji');
+
+/** R-REACT-1: one emoji on a message and who gave it, in the order they did. */
+export const reactionSchema = z.object({ emoji: z.string(), userIds: z.array(z.string()) });
+export type Reaction = z.infer<typeof reactionSchema>;
+
+/**
+ * R-LINK-1: the card of a message's first link. `imageUrl` is the server's own copy of the page's
+ * image (GET /api/link-previews/{id}/image), so readers never contact the linked site.
+ */
+export const linkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  siteName: z.string(),
+  imageUrl: z.string().nullable(),
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+});
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+
 /** R-USER-4, R-USER-15 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
 export const messageSchema = z.object({
   id: z.string(),
@@ -87,6 +130,10 @@ export const messageSchema = z.object({
   eventId: z.string().nullable(),
   /** Position in the change feed of the last change to this message (R-DELIVERY-2: one sequence). */
   seq: z.number().int(),
+  /** R-REACT-1: emoji reactions besides the like, oldest first (optional for older clients). */
+  reactions: z.array(reactionSchema).optional(),
+  /** R-LINK-1: the card of the message's first link, null when it has none or its author removed it. */
+  linkPreview: linkPreviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -190,7 +237,21 @@ export const editMessageBodySchema = z.object({
   content: z.string().trim().min(1, 'A message cannot be empty').max(MESSAGE_CONTENT_MAX),
 });
 
-export const flagMessageBodySchema = z.object({ messageId: idSchema });
+/** R-REPORT-1: a report's reason (optional: a flag without one is a report too). */
+export const reportReasonSchema = z.enum(REPORT_REASONS);
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+export const flagMessageBodySchema = z.object({
+  messageId: idSchema,
+  reason: reportReasonSchema.optional(),
+  /** Free text, with "other" or to add to another reason. */
+  note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
+});
+
+/** DELETE /api/messages/{id}/reactions/{emoji} */
+export const reactionParamsSchema = z.object({ id: idSchema, emoji: emojiSchema });
+/** POST /api/messages/{id}/reactions */
+export const reactionBodySchema = z.object({ emoji: emojiSchema });
 
 export const threadSchema = z.object({
   conversationId: z.string(),

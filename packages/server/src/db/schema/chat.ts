@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { ConversationType, MessageBot } from '@stoop/shared';
+import type { ConversationType, LinkPreview, MessageBot, Reaction, ReportReason } from '@stoop/shared';
 import { users } from './auth.ts';
 
 /** UUIDv7 primary key: ids sort by creation time, so (created_at, id) and id order agree. */
@@ -159,6 +159,16 @@ export const messages = pgTable(
     pollId: uuid('poll_id'),
     /** R-EVENT-2: the event this message carries (events.id); no foreign key, as for poll_id. */
     eventId: uuid('event_id'),
+    /**
+     * R-REACT-1: emoji reactions, `[{emoji, userIds}]` oldest first. Kept on the row (not a table
+     * like message_likes) so a history page reads them with the message, at no extra join.
+     */
+    reactions: jsonb('reactions')
+      .$type<Reaction[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** R-LINK-1: the card of the message's first link, filled after the send; null when none or removed. */
+    linkPreview: jsonb('link_preview').$type<LinkPreview>(),
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
@@ -225,6 +235,9 @@ export const messageFlags = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Flagged by an admin (admin_flagged_by) rather than a resident (user_flagged_by). */
     byAdmin: boolean('by_admin').notNull().default(false),
+    /** R-REPORT-1: the reason the reporter gave, if any, and their own words. */
+    reason: text('reason').$type<ReportReason>(),
+    note: text('note'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -232,6 +245,20 @@ export const messageFlags = pgTable(
     index('message_flags_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * R-LINK-4: fetched link previews by address, reused by every message linking there until
+ * LINK_PREVIEW_CACHE_MS passed. `preview` is null when the page had none or could not be fetched;
+ * `imageKey` names the server's copy of its image under UPLOAD_DIR.
+ */
+export const linkPreviews = pgTable('link_previews', {
+  id: id(),
+  url: text('url').notNull().unique(),
+  fetchedAt: at('fetched_at').notNull().defaultNow(),
+  preview: jsonb('preview').$type<Omit<LinkPreview, 'imageUrl'>>(),
+  imageKey: text('image_key'),
+  imageType: text('image_type'),
+});
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
