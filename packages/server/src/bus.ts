@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { EndedSessions } from './auth/end-sessions.ts';
 import type {
   Announcement,
   BuildingRequest,
@@ -31,15 +32,14 @@ export type DomainEvents = {
   'conversation:updated': { conversation: Conversation; visibilityChanged: boolean };
   'conversation:deleted': { conversationId: string };
   // Accounts (mapped by realtime/accounts.ts).
-  /** The account was locked: its sockets must go at once. */
+  /** The account was locked: its sockets hear of it (`user:locked`) before `session:ended` ends them. */
   'account:locked': { userId: string };
-  /** The role changed: the sockets hold the old role's rooms and must reconnect. */
-  'account:role-changed': { userId: string };
   /**
-   * Sessions ended (logout, sign-in over a session, password reset, set-user and its end, expiry):
-   * their sockets must go at once, on every instance. `userId` ends every session of that user.
+   * Sessions ended, published only by endSessions (auth/end-sessions.ts): every logout, sign-in over
+   * a session, sign-out everywhere, password change or reset, account deletion and expiry, and every
+   * set-user, lock and role change. Their sockets must go at once, on every instance.
    */
-  'session:ended': { sessionId: string } | { userId: string };
+  'session:ended': EndedSessions;
   /** Public fields changed (profile, role, approval); never the email. */
   'profile:updated': { user: PublicUser };
   /** An admin approved a pending account (notifications tell the resident). */

@@ -109,6 +109,11 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: intFrom(30, 1),
   /** How long a looked-up session is reused without a lookup (auth/session-cache.ts); 0 turns it off. */
   SESSION_CACHE_SECONDS: intFrom(30, 0),
+  /**
+   * How often each server checks that the sessions of its open sockets still exist
+   * (realtime/session-ends.ts): the bound on a socket whose session was removed without a notice.
+   */
+  SESSION_CHECK_SECONDS: intFrom(10, 1),
   /** Bearer token a Prometheus scraper off this machine sends for /metrics (loopback needs none). */
   METRICS_TOKEN: z
     .string()

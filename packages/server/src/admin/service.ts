@@ -16,6 +16,7 @@ import {
   type UserPatch,
 } from '../users/service.ts';
 import { inTransaction, type PendingEvents } from '../transaction.ts';
+import { endSessions } from '../auth/end-sessions.ts';
 import { readSnapshot } from '../db/snapshot.ts';
 
 type AccountsQuery = {
@@ -70,6 +71,8 @@ async function change(
     details?: Record<string, unknown>;
     announce?: (changed: Changed, events: PendingEvents) => void;
     check?: (tx: Tx, before: UserRow) => Promise<void>;
+    /** The target's sockets end after the events (auth/end-sessions.ts): a lock or a new role. */
+    endSockets?: (changed: Changed) => 'lock' | 'role-change' | undefined;
   } = {},
 ): Promise<Changed> {
   return inTransaction(ctx, async (tx, events) => {
@@ -87,6 +90,8 @@ async function change(
     // After commit, before any event: the target's next call, on any instance, sees the change.
     events.afterCommit(() => ctx.sessionCache.forget({ userId: targetId }));
     options.announce?.({ before, after }, events);
+    const end = options.endSockets?.({ before, after });
+    if (end) await endSessions(ctx, { reason: end, userId: targetId }, { tx, events });
     return { before, after };
   });
 }
@@ -183,9 +188,9 @@ export async function reject(
       targetUserId: target.id,
       details: { username: target.username, email: target.email, ...(message ? { message } : {}) },
     });
+    // Its sessions end first, through the one end of a session: the next call is anonymous (R-SESSION-9).
+    await endSessions(ctx, { reason: 'account-deleted', userId: target.id }, { tx, events });
     await removeUser(tx, target.id);
-    // Its sessions went with the account: the applicant's next call is anonymous (R-SESSION-9).
-    events.afterCommit(() => ctx.sessionCache.forget({ userId: target.id }));
     return target;
   });
   const note = message ? `\n\nA note from the admin:\n${message}` : '';
@@ -214,8 +219,10 @@ export async function lock(
     {
       details: { reason: lockReason },
       check: keepAnActiveAdmin,
-      // The lock takes effect on open sockets too, not only on the next request.
+      // The lock takes effect on open sockets too, not only on the next request: they hear of it,
+      // then go (R-LOCK-5).
       announce: (changed, events) => events.publish('account:locked', { userId: changed.after.id }),
+      endSockets: () => 'lock',
     },
   );
   return after;
@@ -249,10 +256,10 @@ export async function setRole(ctx: Context, admin: UserRow, targetId: string, ro
       check: (tx, before) => (role === 'admin' ? Promise.resolve() : keepAnActiveAdmin(tx, before)),
       announce: (changed, events) => {
         if (changed.before.role === changed.after.role) return;
-        // Open sockets hold the rooms of the old role (hidden channels for admins): they reconnect.
-        events.publish('account:role-changed', { userId: changed.after.id });
         announceProfile(events, changed.after);
       },
+      // Open sockets hold the rooms of the old role (hidden channels for admins): they reconnect.
+      endSockets: ({ before, after }) => (before.role === after.role ? undefined : 'role-change'),
     },
   );
   return after;

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteExpiredAuthRows } from './repo.ts';
+import { endSessions } from './end-sessions.ts';
+import { deleteExpiredPasswordResets } from './repo.ts';
 
 /** How often expired sessions and reset links are removed. */
 const AUTH_PURGE_INTERVAL_MS = 3600_000;
 
 /** Removes expired sessions and password-reset links; returns the counts (tests, logs). */
 export async function purgeExpiredAuth(app: FastifyInstance, now = new Date()) {
-  const removed = await deleteExpiredAuthRows(app.db, now);
+  // Expiry is an end like any other (end-sessions.ts): a socket still open on one goes too.
+  const ended = await endSessions(app, { reason: 'expiry', now });
+  const removed = {
+    sessions: ended.sessionIds.length,
+    passwordResets: await deleteExpiredPasswordResets(app.db, now),
+  };
   if (removed.sessions + removed.passwordResets > 0)
     app.log.info(removed, 'purged expired sessions and reset links');
   return removed;

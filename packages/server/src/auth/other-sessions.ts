@@ -5,7 +5,8 @@
  */
 import type { Context } from '../context.ts';
 import { inTransaction } from '../transaction.ts';
-import { deleteOtherSessionsOfUser, invalidatePasswordResets } from './repo.ts';
+import { endSessions } from './end-sessions.ts';
+import { invalidatePasswordResets } from './repo.ts';
 
 /**
  * R-PROFILE-4: after a password change, every other session of the user ends; the one that made
@@ -13,8 +14,8 @@ import { deleteOtherSessionsOfUser, invalidatePasswordResets } from './repo.ts';
  */
 export async function endOtherSessions(ctx: Context, userId: string, keepSessionId: string): Promise<void> {
   await inTransaction(ctx, async (tx, events) => {
-    await deleteOtherSessionsOfUser(tx, userId, keepSessionId);
     await invalidatePasswordResets(tx, userId);
-    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
+    // Their sockets go too, on every instance (R-SESSION-10).
+    await endSessions(ctx, { reason: 'password-change', userId, keepSessionId }, { tx, events });
   });
 }

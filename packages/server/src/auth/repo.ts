@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
@@ -61,41 +61,54 @@ export async function liveSessionExpiry(db: DbOrTx, id: string, now: Date): Prom
   return row?.expiresAt;
 }
 
-export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
-}
-
 export async function extendSession(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
 }
 
-/** Removes expired sessions and reset links; returns how many of each went. */
-export async function deleteExpiredAuthRows(
-  db: DbOrTx,
-  now: Date,
-): Promise<{ sessions: number; passwordResets: number }> {
-  const goneSessions = await db
-    .delete(sessions)
-    .where(lte(sessions.expiresAt, now))
-    .returning({ id: sessions.id });
-  const goneResets = await db
+/** Removes expired password-reset links; returns how many went. */
+export async function deleteExpiredPasswordResets(db: DbOrTx, now: Date): Promise<number> {
+  const gone = await db
     .delete(passwordResets)
     .where(lte(passwordResets.expiresAt, now))
     .returning({ id: passwordResets.id });
-  return { sessions: goneSessions.length, passwordResets: goneResets.length };
+  return gone.length;
 }
 
-export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Which session rows a deletion takes (auth/end-sessions.ts): one, a user's (maybe but one), or the expired. */
+export type SessionRowsToDelete =
+  { sessionId: string } | { userId: string; keepSessionId?: string | undefined } | { expiredAt: Date };
+
+/** Deletes the session rows `which` names; returns the ids of those that went. */
+export async function deleteSessionRows(db: DbOrTx, which: SessionRowsToDelete): Promise<string[]> {
+  const where =
+    'sessionId' in which
+      ? eq(sessions.id, which.sessionId)
+      : 'userId' in which
+        ? and(
+            eq(sessions.userId, which.userId),
+            which.keepSessionId ? ne(sessions.id, which.keepSessionId) : undefined,
+          )
+        : lte(sessions.expiresAt, which.expiredAt);
+  const gone = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  return gone.map((row) => row.id);
 }
 
-/** Every session of the user but `keepSessionId` (a password change keeps the one that made it). */
-export async function deleteOtherSessionsOfUser(
-  db: DbOrTx,
-  userId: string,
-  keepSessionId: string,
-): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+/** The live sessions among `ids` (the periodic check of open sockets, realtime/session-ends.ts). */
+export async function liveSessionIds(db: DbOrTx, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...ids]), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Tells every process listening on the database (PostgreSQL LISTEN) that sessions ended; delivered
+ * when the transaction commits, dropped on rollback. PGlite takes it too and has no other listener.
+ */
+export async function notifySessionsEnded(db: DbOrTx, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export async function setSessionActingAs(

@@ -100,6 +100,12 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return { csrfToken: issueCsrfToken(request, reply, true) };
   });
 
+  // R-SESSION-13: every device of the account is signed out, this one too.
+  serve(app, 'logoutEverywhere', async (request, reply) => {
+    await endSession(request, reply, true);
+    return { csrfToken: issueCsrfToken(request, reply, true) };
+  });
+
   serve(
     app,
     'signup',

@@ -9,10 +9,10 @@ import type { Db } from '../db/client.ts';
 import { inTransaction } from '../transaction.ts';
 import { createUser, findUser, findUserWithEmail, listAccounts, patchUser } from '../users/service.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { endSessions } from './end-sessions.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './password.ts';
 import {
   consumePasswordReset,
-  deleteSessionsOfUser,
   insertContactMessage,
   insertPasswordReset,
   invalidatePasswordResets,
@@ -96,24 +96,27 @@ export async function resetPassword(ctx: Context, token: string, password: strin
     if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
     await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
-    await deleteSessionsOfUser(tx, userId);
-    // After commit (session-cache.ts): no cached session of theirs outlives the reset, nor any socket.
-    events.afterCommit(() => ctx.sessionCache.forget({ userId }));
-    events.publish('session:ended', { userId });
+    // After commit: no cached session of theirs outlives the reset, nor any socket.
+    await endSessions(ctx, { reason: 'password-reset', userId }, { tx, events });
   });
 }
 
 /**
  * R-OPS-12: an operator sets a password from the command line (stoop reset-password). As after a
- * reset link, every session and every open reset link of the account ends. A running server may
- * still accept a session it cached for up to SESSION_CACHE_SECONDS.
+ * reset link, every session and every open reset link of the account ends. This process has no
+ * event bus: the running servers learn of it from the database's notification (end-sessions.ts) and
+ * drop the sessions' sockets and cached entries.
  */
 export async function setPasswordAsOperator(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
-    await deleteSessionsOfUser(tx, userId);
+    await endSessions(
+      { db },
+      { reason: 'operator-reset', userId },
+      { tx, events: { afterCommit: () => {} } },
+    );
   });
 }
 
@@ -158,9 +161,8 @@ export async function setUser(
       action: actingAs ? 'set_user' : 'set_user_end',
       targetUserId: target.id,
     });
-    events.afterCommit(() => ctx.sessionCache.forget({ sessionId: session.id }));
     // The session's sockets joined the rooms of the user it acted as: they reconnect as the new one.
-    events.publish('session:ended', { sessionId: session.id });
+    await endSessions(ctx, { reason: 'set-user', sessionId: session.id }, { tx, events });
   });
   return target;
 }

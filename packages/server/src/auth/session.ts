@@ -5,7 +5,8 @@ import { findUser } from '../users/service.ts';
 import { clearSessionCookie, cookieNames, setSessionCookie } from './cookies.ts';
 import { csrfBinding, csrfSecretOf } from './csrf.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { deleteSession, extendSession, findSession, insertSession, liveSessionExpiry } from './repo.ts';
+import { endSessions, type SessionEnd } from './end-sessions.ts';
+import { extendSession, findSession, insertSession, liveSessionExpiry, liveSessionIds } from './repo.ts';
 import type { ResolvedSession, SessionCache } from './session-cache.ts';
 import { isAdmin } from '../access/rules.ts';
 
@@ -30,10 +31,12 @@ export async function createSession(
   return { token, session };
 }
 
-async function dropSession(request: FastifyRequest, sessionId: string): Promise<void> {
-  await deleteSession(request.server.db, sessionId);
-  request.server.sessionCache.forget({ sessionId });
-  request.server.bus.publish('session:ended', { sessionId });
+async function dropSession(
+  request: FastifyRequest,
+  sessionId: string,
+  reason: Extract<SessionEnd, { sessionId: string }>['reason'],
+): Promise<void> {
+  await endSessions(request.server, { reason, sessionId });
 }
 
 /** Starts a session for `user` on this response, replacing any session the request carried. */
@@ -43,7 +46,7 @@ export async function startSession(
   user: UserRow,
 ): Promise<void> {
   // A fresh token at every sign-in prevents session fixation.
-  if (request.session) await dropSession(request, request.session.id);
+  if (request.session) await dropSession(request, request.session.id, 'sign-in');
   const { token, session } = await createSession(
     request.server.db,
     user.id,
@@ -61,8 +64,20 @@ export async function startSession(
   request.sessionOwner = user;
 }
 
-export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await dropSession(request, request.session.id);
+/**
+ * Logout: ends the request's session, or with `everywhere` every session of its owner (R-SESSION-13),
+ * and clears the cookie.
+ */
+export async function endSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  everywhere = false,
+): Promise<void> {
+  if (everywhere && request.sessionOwner) {
+    await endSessions(request.server, { reason: 'sign-out-everywhere', userId: request.sessionOwner.id });
+  } else if (request.session) {
+    await dropSession(request, request.session.id, 'logout');
+  }
   clearSessionCookie(request, reply);
   request.session = null;
   request.user = null;
@@ -129,4 +144,9 @@ async function resolveSession(
 /** When a session that is live now expires; undefined when it has ended (read from the database, not the cache). */
 export function sessionExpiry(db: Db, sessionId: string): Promise<Date | undefined> {
   return liveSessionExpiry(db, sessionId, new Date());
+}
+
+/** Which of `ids` are live sessions now (read from the database, not the cache). */
+export function liveSessions(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  return liveSessionIds(db, ids, new Date());
 }

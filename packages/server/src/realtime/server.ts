@@ -262,6 +262,12 @@ async function handleJoin(
     return { ok: true };
   }
   try {
+    // The session itself, from the database: one ended where no notice reached this server (another
+    // process, an operator's SQL) ends the socket here rather than at the next periodic check.
+    if (!(await sessionExpiry(app.db, socket.data.sessionId))) {
+      setImmediate(() => socket.disconnect(true));
+      return { ok: false, error: 'Your session has ended. Sign in again.' };
+    }
     // A fresh row: a resident locked since connecting must not join anything.
     const user = await findUser(app.db, socket.data.userId);
     if (!user || user.isLocked) return { ok: false, error: 'Your account is locked' };

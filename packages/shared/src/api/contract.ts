@@ -175,6 +175,7 @@ export const API_SCHEMAS = {
   getSessionUser: { response: { 200: userResponseSchema, 401: error } },
   login: { body: loginBodySchema, response: { 200: userResponseSchema, ...limited } },
   logout: { response: { 200: csrfTokenResponseSchema, 403: error } },
+  logoutEverywhere: { response: { 200: csrfTokenResponseSchema, 401: error, 403: error } },
   signup: { body: signupBodySchema, response: { 201: userResponseSchema, 409: error, ...limited } },
   forgotPassword: { body: forgotPasswordBodySchema, response: { 204: noContent, ...limited } },
   resetPassword: { body: resetPasswordBodySchema, response: { 204: noContent, ...limited } },

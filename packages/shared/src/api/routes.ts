@@ -93,6 +93,15 @@ export const API_ROUTES = {
     tag: 'auth',
     summary: 'End the session; returns a fresh CSRF token',
   },
+  logoutEverywhere: {
+    method: 'POST',
+    path: '/api/logout-everywhere',
+    access: 'user',
+    allowLocked: true,
+    encoding: 'none',
+    tag: 'auth',
+    summary: 'End every session of the account, this one included; returns a fresh CSRF token',
+  },
   signup: {
     method: 'POST',
     path: '/api/signup',

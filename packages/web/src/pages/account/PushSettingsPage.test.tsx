@@ -162,11 +162,12 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
     expect(server.called('DELETE', '/api/push/devices/d2')).toBe(true);
   });
 
-  it('sign out everywhere unregisters every token, then signs out', async () => {
+  it('R-SESSION-13: sign out everywhere unregisters every token, ends every session, then signs out', async () => {
     stubBrowser();
     const server = installFakeServer({
       'GET /api/push/devices': () => json(200, { devices: [] }),
       'DELETE /api/unregister-push-token': () => json(200, { removed: 2 }),
+      'POST /api/logout-everywhere': () => json(200, { csrfToken: 'u' }),
       'POST /api/logout': () => json(200, { success: true }),
       'GET /api/csrf-token': () => json(200, { csrfToken: 't' }),
     });
@@ -176,9 +177,10 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
     const removal = server.calls.find((c) => c.path === '/api/unregister-push-token');
     expect(removal?.query.get('all')).toBe('true');
     const order = server.calls.map((c) => `${c.method} ${c.path}`);
-    expect(order.indexOf('POST /api/logout')).toBeGreaterThan(
+    expect(order.indexOf('POST /api/logout-everywhere')).toBeGreaterThan(
       order.indexOf('DELETE /api/unregister-push-token'),
     );
+    expect(order.indexOf('POST /api/logout')).toBeGreaterThan(order.indexOf('POST /api/logout-everywhere'));
   });
 
   it('says so when the browser cannot receive push', async () => {

@@ -169,8 +169,10 @@ function SignOutEverywhere() {
     setBusy(true);
     try {
       await callApi('unregisterPushToken', { query: { all: 'true' } });
+      // Every session of the account ends on the server, this one too (R-SESSION-13).
+      await callApi('logoutEverywhere');
     } catch (error) {
-      toast.error(errorMessage(error, 'Your devices could not be removed. Please try again.'));
+      toast.error(errorMessage(error, 'Your devices could not be signed out. Please try again.'));
       setBusy(false);
       return;
     }
