@@ -149,16 +149,48 @@ async function migrationsApplied(db: Db): Promise<boolean> {
   return last?.created != null && Number(last.created) >= newestMigrationMillis();
 }
 
-/** Applies the drizzle-kit migrations in packages/server/drizzle (idempotent). */
+/**
+ * Key of the PostgreSQL advisory lock held around the start-up migration (R-OPS-17): the first
+ * 64 bits of sha256("stoop:migrations"), a constant so every instance and version agrees on it.
+ */
+export const MIGRATION_LOCK_KEY = '5273076297822589381';
+
+/**
+ * Applies the drizzle-kit migrations in packages/server/drizzle (idempotent). On PostgreSQL several
+ * instances may start together (a process manager, an orchestrator, a reboot): the migration runs
+ * under a session advisory lock on one connection, extensions included, so the others wait for it
+ * and then find the journal applied (R-OPS-17).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (await migrationsApplied(database.db)) return;
   const migrationsFolder = MIGRATIONS_DIR;
   if (database.kind === 'pglite') {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder });
-  } else {
-    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-    await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder });
+    return;
+  }
+  const [{ migrate: migratePg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres/migrator'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const connection = await database.client.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      // Everything on the locked connection: the check again (another instance may have just
+      // migrated while this one waited), then the migrator.
+      const locked = drizzlePg({ client: connection, schema });
+      if (!(await migrationsApplied(locked))) await migratePg(locked, { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    // A connection that failed mid-way may still hold the lock: close it rather than pool it.
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    connection.release(broken);
   }
 }
 
