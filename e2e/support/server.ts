@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,31 @@ export interface StartOptions {
   readyTimeoutMs?: number;
 }
 
+let vapidKeys: { publicKey: string; privateKey: string } | undefined;
+
+/** A VAPID key pair: a P-256 key, public as the uncompressed point, private as 32 bytes. */
+function makeVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // getPrivateKey drops leading zero bytes; push services expect exactly 32.
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
+  };
+}
+
+/** Server mode refuses to start without these (R-OPS-18); one set for every server of the run. */
+function serverModeSecrets(): Record<string, string> {
+  vapidKeys ??= makeVapidKeys();
+  return {
+    SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0000',
+    VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+    VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+  };
+}
+
 let serverBuilt: Promise<void> | undefined;
 
 /** Compiles the server when its sources changed (once per process; e2e's global setup already did). */
@@ -80,6 +106,7 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        ...(env.DATABASE_URL ? serverModeSecrets() : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { beginDrain } from './ops/drain.ts';
 import { limitHeapGrowth } from './ops/memory.ts';
+import { checkServerMode } from './ops/server-mode.ts';
 import { credentialsBox, ensureAdmin } from './seed/admin.ts';
 import { seedDemo } from './seed/demo.ts';
 import { DEMO_PASSWORD } from './seed/residents.ts';
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // R-OPS-18: server mode refuses to start without the secrets every instance must share.
+  const serverMode = checkServerMode(config, process.env);
+  for (const problem of serverMode.problems) console.error(problem);
+  if (serverMode.problems.length > 0) process.exit(1);
+  for (const warning of serverMode.warnings) console.warn(warning);
 
   const app = await buildApp(config); // opens the database and applies migrations
   const admin = await ensureAdmin(app.db, config);

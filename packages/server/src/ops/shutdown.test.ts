@@ -11,7 +11,7 @@ import { migrateDatabase, openPglite, type Database, type Db } from '../db/clien
 import { rowsOf } from '../db/rows.ts';
 import { createTestDatabase, usingPostgres } from '../test/database.ts';
 import { insertUser } from '../users/repo.ts';
-import { buildCompiledServer, freePort } from '../test/processes.ts';
+import { buildCompiledServer, freePort, sharedSecretsEnv } from '../test/processes.ts';
 import { serverMainJs, serverNodeFlags } from '../../../../scripts/build-server.mjs';
 
 /** Starting the real server on a loaded machine takes a while. */
@@ -132,7 +132,8 @@ beforeAll(async () => {
   if (usingPostgres()) {
     pgDatabase = await createTestDatabase();
     const url = (pgDatabase.client as { options: { connectionString?: string } }).options.connectionString;
-    serverEnv.DATABASE_URL = url ?? '';
+    // Server mode: the shared secrets are required (R-OPS-18).
+    serverEnv = { ...serverEnv, ...sharedSecretsEnv(), DATABASE_URL: url ?? '' };
   }
   await withDatabase(seedResidents);
 }, TIMEOUT_MS);

@@ -14,6 +14,7 @@ import { createTestApp, makeUser, sessionFor, type AuthHeaders, type TestApp } f
 import {
   buildCompiledServer,
   loadBalancer,
+  sharedSecretsEnv,
   spawnServer,
   type LoadBalancer,
   type ServerProcess,
@@ -29,7 +30,6 @@ import { until } from './testing.ts';
  * held exactly once. Runs in the server-pg project with TEST_DATABASE_URL and TEST_REDIS_URL.
  */
 const redisUrl = testRedisUrl('two-instance test (two server processes, kill -9)');
-const SESSION_SECRET = 'test-session-secret-that-is-long-enough-000';
 const SENDS = 40;
 const KILL_AFTER = 12;
 
@@ -180,7 +180,7 @@ describe.skipIf(!redisUrl || !usingPostgres())('R-DELIVERY-6: two server process
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl!,
       REDIS_PREFIX: `stoop-test-${randomBytes(4).toString('hex')}:`,
-      SESSION_SECRET,
+      ...sharedSecretsEnv(),
       ADMIN_EMAIL: 'admin@two-instances.test',
       ADMIN_PASSWORD: 'two-instances-admin-password',
       RATE_LIMIT_SENDS_PER_CONVERSATION_PER_MINUTE: '100000',

@@ -3,6 +3,7 @@ import { defaultUserMetadata } from '@stoop/shared';
 import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { adminCount, createUser, findUserWithEmail, listAccounts } from '../users/service.ts';
 
@@ -27,7 +28,15 @@ export async function ensureAdmin(
   const taken = await findUserWithEmail(db, email);
   if (taken)
     throw new Error(`ADMIN_EMAIL ${email} belongs to an existing non-admin account; promote it instead`);
-  return createAdmin(db, { email, name: 'Admin', password: config.ADMIN_PASSWORD });
+  try {
+    return await createAdmin(db, { email, name: 'Admin', password: config.ADMIN_PASSWORD });
+  } catch (error) {
+    // R-OPS-17: another instance starting at the same moment created it first; use that one.
+    if (!isUniqueViolation(error)) throw error;
+    const [existing] = await listAccounts(db, { role: 'admin', limit: 1 });
+    if (!existing) throw error;
+    return { user: existing, created: false };
+  }
 }
 
 /** A generated password: 16 URL-safe characters, shown once. */

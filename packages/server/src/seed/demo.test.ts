@@ -46,6 +46,13 @@ describe('first boot and demo seed', () => {
     expect(second).toEqual({ user: first.user, created: false });
   });
 
+  it('R-OPS-17: instances that start together create one admin, and every one of them starts', async () => {
+    const starts = await Promise.all([ensureAdmin(t.db, {}), ensureAdmin(t.db, {}), ensureAdmin(t.db, {})]);
+    expect(starts.filter((start) => start.created)).toHaveLength(1);
+    expect(new Set(starts.map((start) => start.user.id)).size).toBe(1);
+    expect(await userCount()).toBe(1);
+  });
+
   it('issue: ADMIN_EMAIL/ADMIN_PASSWORD are used when set', async () => {
     const fresh = await createTestApp();
     try {

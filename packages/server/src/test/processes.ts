@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import webpush from 'web-push';
 import { buildServerIfStale, serverMainJs, serverNodeFlags } from '../../../../scripts/build-server.mjs';
 
 /** A free TCP port on 127.0.0.1. */
@@ -16,6 +17,24 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+let vapidKeys: { publicKey: string; privateKey: string } | undefined;
+
+/**
+ * The secrets server mode requires on every instance (R-OPS-18), the same for every process this
+ * test run starts: a test session secret and one VAPID key pair made on first use.
+ */
+export function sharedSecretsEnv(): Record<
+  'SESSION_SECRET' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY',
+  string
+> {
+  vapidKeys ??= webpush.generateVAPIDKeys();
+  return {
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
+    VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+    VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+  };
 }
 
 export type ServerProcess = {
