@@ -11,9 +11,25 @@ export const newLifecycle = (): Lifecycle => ({ draining: false });
  * served for `drainMs` while the balancer notices. app.close() does the rest: it stops accepting
  * connections, closes the sockets (clients reconnect with backoff), waits for in-flight requests
  * and queued sends, then closes the database and Redis.
+ *
+ * A proxy that does not read /readyz (open-source nginx) keeps sending on its kept-alive
+ * connections; a request written onto one just as the instance closes it fails, and nginx retries
+ * only idempotent calls. So from now on every answer closes its connection (closeAfterAnswer) and
+ * the idle ones are closed at once, while the instance still listens: by the time it stops
+ * listening no kept-alive connection is left, and nginx meets a refused connection, which it
+ * retries on the next instance for every call (R-OPS-19).
  */
 export async function beginDrain(app: FastifyInstance, drainMs: number): Promise<void> {
   app.lifecycle.draining = true;
+  app.server.closeIdleConnections();
   app.io.local.emit('server:restarting', {});
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+}
+
+/** While draining, every answer says `Connection: close`, so no kept-alive connection outlives it. */
+export function closeAfterAnswer(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (app.lifecycle.draining) void reply.header('connection', 'close');
+    done();
+  });
 }

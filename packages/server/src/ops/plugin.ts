@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { liveBackupRoutes } from './backup/live.ts';
-import { newLifecycle } from './drain.ts';
+import { closeAfterAnswer, newLifecycle } from './drain.ts';
 import { healthRoutes } from './health.ts';
 import { metricsRoutes } from './metrics.ts';
 import { sweepOrphanUploads } from './upload-sweep.ts';
@@ -13,6 +13,7 @@ import { sweepOrphanUploads } from './upload-sweep.ts';
 export const opsPlugin = fp<{ database: Database }>(
   (app, { database }, done) => {
     app.decorate('lifecycle', newLifecycle());
+    closeAfterAnswer(app);
     healthRoutes(app, database);
     metricsRoutes(app, database);
     liveBackupRoutes(app, database);
