@@ -58,7 +58,12 @@ function createSocket([{ io }]: SocketClient): ChatSocket {
     path: '/socket.io',
     withCredentials: true,
     autoConnect: false,
+    // WebSocket first: one connection that needs no affinity, so a proxy may spread residents over
+    // any instance. Where WebSocket cannot get through, the same connect attempt falls back to
+    // long-polling (tryAllTransports; without it the client would retry WebSocket forever), whose
+    // requests the proxy keeps on one instance by the session cookie (deploy/nginx.conf, R-OPS-19).
     transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   };
   return base ? io(base, options) : io(options);
 }
