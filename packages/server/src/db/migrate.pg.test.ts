@@ -7,7 +7,9 @@ import { SERVER_DIR } from '../paths.ts';
 import { adminQuery, databaseUrl } from '../test/template.ts';
 import { migrateDatabase, openPg } from './client.ts';
 
-const journal = JSON.parse(readFileSync(path.join(SERVER_DIR, 'drizzle', 'meta', '_journal.json'), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(path.join(SERVER_DIR, 'drizzle', 'meta', '_journal.json'), 'utf8'),
+) as {
   entries: { when: number }[];
 };
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -35,27 +37,23 @@ async function inspect(url: string): Promise<{ records: number[]; extensions: st
 }
 
 describe('R-OPS-17: instances that start together on an empty PostgreSQL database', () => {
-  it(
-    `${INSTANCES} start-up migrations at once, ${ROUNDS} times: all succeed and the journal is applied once`,
-    async () => {
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const name = `stoop_test_migrate_${randomBytes(5).toString('hex')}`;
-        await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-        const url = databaseUrl(adminUrl, name);
-        const instances = await Promise.all(Array.from({ length: INSTANCES }, () => openPg(url)));
-        try {
-          // Each as an instance's start-up does it, on its own pool, all at the same moment.
-          const outcomes = await Promise.allSettled(instances.map((database) => migrateDatabase(database)));
-          expect(outcomes.map((outcome) => outcome.status)).toEqual(instances.map(() => 'fulfilled'));
-        } finally {
-          await Promise.all(instances.map((database) => database.close()));
-        }
-        const { records, extensions } = await inspect(url);
-        expect(records).toEqual(journal.entries.map((entry) => entry.when));
-        expect(extensions).toEqual(['pg_trgm']);
-        await adminQuery(adminUrl, `DROP DATABASE ${name} WITH (FORCE)`);
+  it(`${INSTANCES} start-up migrations at once, ${ROUNDS} times: all succeed and the journal is applied once`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const name = `stoop_test_migrate_${randomBytes(5).toString('hex')}`;
+      await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+      const url = databaseUrl(adminUrl, name);
+      const instances = await Promise.all(Array.from({ length: INSTANCES }, () => openPg(url)));
+      try {
+        // Each as an instance's start-up does it, on its own pool, all at the same moment.
+        const outcomes = await Promise.allSettled(instances.map((database) => migrateDatabase(database)));
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(instances.map(() => 'fulfilled'));
+      } finally {
+        await Promise.all(instances.map((database) => database.close()));
       }
-    },
-    120_000,
-  );
+      const { records, extensions } = await inspect(url);
+      expect(records).toEqual(journal.entries.map((entry) => entry.when));
+      expect(extensions).toEqual(['pg_trgm']);
+      await adminQuery(adminUrl, `DROP DATABASE ${name} WITH (FORCE)`);
+    }
+  }, 120_000);
 });

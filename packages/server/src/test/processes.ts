@@ -55,10 +55,15 @@ export async function buildCompiledServer(): Promise<void> {
 
 /**
  * Spawns the compiled server (packages/server/dist/main.js, what `npm start` runs) on a free port
- * with its own data folder, and resolves once GET /healthz answers 200.
+ * (or `options.port`) with its own data folder, and resolves once GET /healthz answers 200, which
+ * it does only once it listens, after migrations and start-up.
  */
-export async function spawnServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function spawnServer(
+  name: string,
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), `stoop-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -88,7 +93,10 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`server ${name} exited early:\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
