@@ -153,7 +153,7 @@ async function migrationsApplied(db: Db): Promise<boolean> {
  * Key of the PostgreSQL advisory lock held around the start-up migration (R-OPS-17): the first
  * 64 bits of sha256("stoop:migrations"), a constant so every instance and version agrees on it.
  */
-export const MIGRATION_LOCK_KEY = '5273076297822589381';
+const MIGRATION_LOCK_KEY = '5273076297822589381';
 
 /**
  * Applies the drizzle-kit migrations in packages/server/drizzle (idempotent). On PostgreSQL several

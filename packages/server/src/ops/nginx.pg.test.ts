@@ -239,7 +239,7 @@ describe.skipIf(!nginxBinary || !redisUrl || !adminUrl)('server mode behind the 
 
   afterAll(async () => {
     for (const socket of opened) socket.close();
-    await Promise.all(instances.map((instance) => instance?.stop()));
+    await Promise.all(instances.flatMap((instance) => (instance ? [instance.stop()] : [])));
     await nginx?.stop();
     tls?.destroy();
     plain?.destroy();
@@ -402,8 +402,9 @@ describe.skipIf(!nginxBinary || !redisUrl || !adminUrl)('server mode behind the 
         expect(await stopped, stopping.output()).toBe(0);
         await stopping.stop(); // removes its data folder
         await waitForAcks(5); // the other instance alone takes the load
-        instances[index] = await startInstance(index);
-        expect((await fetch(`${instances[index]!.url}/readyz`)).status).toBe(200);
+        const restarted = await startInstance(index);
+        instances[index] = restarted;
+        expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, NGINX_FAIL_TIMEOUT_MS + 500));
         await waitForAcks(5);
       }
