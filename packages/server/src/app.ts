@@ -33,6 +33,7 @@ import { sendBatcherOf } from './messages/send-batcher.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { mapAccountEvents } from './realtime/accounts.ts';
 import { attachRealtime } from './realtime/server.ts';
+import { capConnectionsPerAddress } from './limits/connection-cap.ts';
 import { endSocketsWithTheirSessions } from './realtime/session-ends.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { newsPlugin } from './notifications/plugin.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pollRoutes);
 
   // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
+  capConnectionsPerAddress(app.server, config);
   app.decorate('io', attachRealtime(app, app.bus));
   endSocketsWithTheirSessions(app, database);
   await app.register(newsPlugin);

@@ -91,7 +91,15 @@ const envSchema = z.object({
   RATE_LIMIT_CHANNELS_PER_HOUR: intFrom(10, 1),
   /** Window of the per-call limits below. */
   RATE_LIMIT_WINDOW_MS: intFrom(15 * 60 * 1000, 1),
-  RATE_LIMIT_LOGIN_PER_IP: intFrom(30, 1),
+  /**
+   * Failed sign-ins per address and window (R-LIMIT-10). Over it, only accounts that failed from that
+   * address wait; a correct password of an account with no failures from there always gets in.
+   */
+  RATE_LIMIT_LOGIN_PER_IP: intFrom(300, 1),
+  /** CSRF token fetches per client (its CSRF cookie) and minute; clients without one count per address. */
+  RATE_LIMIT_CSRF_PER_CLIENT_PER_MINUTE: intFrom(60, 1),
+  /** Open connections per address when the server faces clients itself (no TRUST_PROXY), R-LIMIT-11. */
+  CONNECTIONS_PER_IP: intFrom(1000, 1),
   /** Failed sign-ins for one account from one address before each further try waits, doubling from 1 s. */
   RATE_LIMIT_LOGIN_FREE_FAILURES: intFrom(5, 1),
   /** The longest such wait. */

@@ -29,15 +29,6 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const c = app.config;
   const window = c.RATE_LIMIT_WINDOW_MS;
   const ip = (request: { ip: string }) => request.ip;
-  const loginLimit = limitBy(app, [
-    {
-      name: 'login:ip',
-      max: c.RATE_LIMIT_LOGIN_PER_IP,
-      windowMs: window,
-      key: ip,
-      message: 'Too many sign-in attempts from this network.',
-    },
-  ]);
   const backoff = loginBackoff(app);
   const signupLimit = limitBy(app, [
     {
@@ -92,7 +83,8 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await startSession(request, reply, user);
       return { user: presentSelf(user) };
     },
-    { preValidation: both(loginLimit, backoff.check) },
+    // R-LIMIT-10: only failures count against the address (login-backoff.ts).
+    { preValidation: backoff.check },
   );
 
   serve(app, 'logout', async (request, reply) => {

@@ -9,6 +9,8 @@ export interface BackoffStore {
   fail(key: string, ttlMs: number): Promise<number>;
   /** Makes `key` wait `ms`. */
   block(key: string, ms: number): Promise<void>;
+  /** Failures counted under `key` and not yet forgotten. */
+  failures(key: string): Promise<number>;
   /** Milliseconds `key` still has to wait; 0 when free. */
   waitLeft(key: string): Promise<number>;
   /** Forgets the failures and the wait of `key` (a successful sign-in). */
@@ -46,6 +48,10 @@ export class MemoryBackoffStore implements BackoffStore {
     return Promise.resolve(count);
   }
 
+  failures(key: string): Promise<number> {
+    return Promise.resolve(this.live(`f:${key}`)?.value ?? 0);
+  }
+
   block(key: string, ms: number): Promise<void> {
     this.put(`b:${key}`, { value: 1, expiresAt: Date.now() + ms });
     return Promise.resolve();
@@ -77,6 +83,10 @@ export class RedisBackoffStore implements BackoffStore {
 
   async block(key: string, ms: number): Promise<void> {
     await this.redis.set(`${this.prefix}b:${key}`, '1', 'PX', ms);
+  }
+
+  async failures(key: string): Promise<number> {
+    return Number((await this.redis.get(`${this.prefix}f:${key}`)) ?? 0);
   }
 
   async waitLeft(key: string): Promise<number> {

@@ -1,7 +1,26 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { API_ROUTES } from '@stoop/shared';
+import { csrfSecretOf } from '../auth/csrf.ts';
+import { sha256 } from '../auth/crypto.ts';
 import { limitBy } from '../http/rate-limit.ts';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * R-LIMIT-12: what an anonymous call is counted against. The CSRF token fetch and the sign-in have
+ * budgets of their own, so a device looping one of them never keeps the building's other devices off
+ * the login page: the token fetch counts per client (its CSRF cookie) and only a client without one
+ * per address; the sign-in counts only failures (auth/login-backoff.ts); everything else (the public
+ * pages' calls) shares the address's budget.
+ */
+type AnonymousBudget = 'csrf' | 'login' | 'public';
+const budgetOf = (request: FastifyRequest): AnonymousBudget => {
+  const route = request.routeOptions.url;
+  if (route === API_ROUTES.getCsrfToken.path) return 'csrf';
+  if (route === API_ROUTES.login.path) return 'login';
+  return 'public';
+};
 
 /**
  * R-LIMIT-1: the API's call limits. A building shares one address, so signed-in calls count per
@@ -17,7 +36,25 @@ export const fairLimits = fp(
         name: 'api:ip',
         max: c.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
         windowMs: MINUTE_MS,
-        key: (request) => (request.session ? undefined : request.ip),
+        key: (request) => (request.session || budgetOf(request) !== 'public' ? undefined : request.ip),
+        message: 'Too many requests from this network.',
+      },
+      {
+        name: 'csrf:client',
+        max: c.RATE_LIMIT_CSRF_PER_CLIENT_PER_MINUTE,
+        windowMs: MINUTE_MS,
+        key: (request) => {
+          const secret = budgetOf(request) === 'csrf' ? csrfSecretOf(request) : undefined;
+          return secret ? sha256(secret) : undefined;
+        },
+        message: 'Too many token requests from this device.',
+      },
+      {
+        name: 'csrf:ip',
+        max: c.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+        windowMs: MINUTE_MS,
+        key: (request) =>
+          budgetOf(request) === 'csrf' && !csrfSecretOf(request) && !request.session ? request.ip : undefined,
         message: 'Too many requests from this network.',
       },
       {
