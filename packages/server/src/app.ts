@@ -5,6 +5,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHoo
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { addSecurityHeaders } from './http/security-headers.ts';
+import { addCors } from './http/cors.ts';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
 
   addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
+  addCors(app);
   await app.register(cookie);
 
   // Loaded only in server mode: embedded starts skip the Redis client's code (R-OPS-11).

@@ -115,6 +115,35 @@ const envSchema = z.object({
   SOCKETS_PER_USER: intFrom(20, 1),
   SOCKETS_PER_SESSION: intFrom(5, 1),
   SESSION_TTL_DAYS: intFrom(30, 1),
+  /** A native app's bearer token lives this long, renewed by use (docs/decisions/0032-native-bearer-tokens.md). */
+  NATIVE_SESSION_TTL_DAYS: intFrom(90, 1),
+  /**
+   * R-NATIVE-6: origins besides the native apps' (https://localhost, capacitor://localhost,
+   * http://localhost) allowed to call the API cross-origin: a comma-separated list of origins.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const origins: string[] = [];
+      for (const item of (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        let url: URL | undefined;
+        try {
+          url = new URL(item);
+        } catch {
+          url = undefined;
+        }
+        if (!url || url.origin === 'null' || url.origin !== item.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme://host[:port])` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   /** How long a looked-up session is reused without a lookup (auth/session-cache.ts); 0 turns it off. */
   SESSION_CACHE_SECONDS: intFrom(30, 0),
   /**
@@ -141,6 +170,26 @@ const envSchema = z.object({
   FCM_ENDPOINT: z.url().default('https://fcm.googleapis.com'),
   /** OAuth2 token URL; the service account's token_uri wins when this is unset. */
   FCM_TOKEN_URL: optionalUrl,
+  /**
+   * R-NATIVE-9: APNs over HTTP/2 for ios, with a token-signing key (.p8) as a file or inline, its
+   * key id, the team id and the app's bundle id; without them ios pushes are skipped.
+   */
+  APNS_KEY_FILE: z.string().min(1).optional(),
+  APNS_KEY: z.string().min(1).optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+    .optional(),
+  APNS_TOPIC: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be the app bundle id')
+    .optional(),
+  /** https://api.push.apple.com (production), https://api.sandbox.push.apple.com or a test server. */
+  APNS_ENDPOINT: z.url().default('https://api.push.apple.com'),
   /** Extra CA certificates (PEM file) the push sender trusts besides the system's, e.g. a TLS-inspecting proxy. */
   PUSH_CA_FILE: z.string().min(1).optional(),
   /** Pushes for one conversation enqueued within this window become one ("3 new messages"). */

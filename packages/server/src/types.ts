@@ -33,12 +33,16 @@ declare module 'fastify' {
     /** The owner of the session: differs from `user` only while an admin acts as someone else. */
     sessionOwner: UserRow | null;
     session: SessionRow | null;
+    /** What authenticated the request: the session cookie, a native app's bearer token, a media ticket. */
+    authVia: 'cookie' | 'bearer' | 'ticket' | null;
   }
   interface FastifyContextConfig {
     /** false: no x-csrf-token needed (the log beacon: sendBeacon cannot set headers). */
     csrf?: boolean;
     /** true: locked users may call this route (csrf-token, protected/user, logout, logs). */
     allowLocked?: boolean;
+    /** true: an image route a media ticket (`?mt=`) may authenticate (R-NATIVE-7). */
+    mediaTicket?: boolean;
   }
 }
 

@@ -67,6 +67,17 @@ export const LOGIN_TIMEOUT_MS = 5000;
 export const CSRF_HEADER = 'x-csrf-token';
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
 
+// Native apps (R-NATIVE)
+/** `X-Stoop-Client: native` on login and sign-up asks for a bearer token instead of a cookie. */
+export const NATIVE_CLIENT_HEADER = 'x-stoop-client';
+export const NATIVE_CLIENT_VALUE = 'native';
+/** `X-Stoop-Platform: android|ios` at sign-in names the app in the resident's device list. */
+export const NATIVE_PLATFORM_HEADER = 'x-stoop-platform';
+/** A media ticket (`?mt=` on attachment and avatar URLs) lives this long (R-NATIVE-7). */
+export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
+/** A native session's last use is written at most this often (R-NATIVE-5). */
+export const NATIVE_LAST_USED_STEP_MS = 60 * 60 * 1000;
+
 // Toasts (R-PWA-7)
 export const TOAST_POSITION = 'bottom-center';
 export const TOAST_DURATION_MS = 0;

@@ -9,6 +9,7 @@ export * from './api/index.ts';
 export * from './schemas/announcements.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/push.ts';
+export * from './schemas/native.ts';
 export * from './plans.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/moderation.ts';

@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   tooManyConnections: 'TOO_MANY_CONNECTIONS',
   /** A socket refused: opened from a page of another site (R-LIMIT-8). */
   originNotAllowed: 'ORIGIN_NOT_ALLOWED',
+  /** A bearer token sent with the session cookie of another account (R-NATIVE-3). */
+  mixedCredentials: 'MIXED_CREDENTIALS',
 } as const;
 
 // ---- message search (R-SEARCH-5) ------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, ERROR_CODES } from '@stoop/shared';
 import { forbidden } from '../http/errors.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
+import { isNativeRequest } from './native-client.ts';
 import { hmac, randomToken, safeEqual, sha256 } from './crypto.ts';
 
 /**
@@ -32,9 +33,14 @@ export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, rot
   return csrfTokenFor(request.server.config.SESSION_SECRET, secret);
 }
 
-/** Throws 403 CSRF_INVALID when a mutating call lacks a header matching its cookie and session. */
+/**
+ * Throws 403 CSRF_INVALID when a mutating call lacks a header matching its cookie and session. A
+ * native call (R-NATIVE-2: bearer token or `X-Stoop-Client: native`) needs none: it carries nothing
+ * ambient, is never authenticated by a cookie, and no other site can send its headers.
+ */
 export function checkCsrf(request: FastifyRequest): void {
   if (!MUTATING.has(request.method) || request.routeOptions.config.csrf === false) return;
+  if (isNativeRequest(request)) return;
   const secret = csrfSecretOf(request);
   const header = request.headers[CSRF_HEADER];
   const sent = Array.isArray(header) ? header[0] : header;

@@ -43,6 +43,7 @@ export const authHooks = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionOwner', null);
     app.decorateRequest('session', null);
+    app.decorateRequest('authVia', null);
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.is404) return;
       await loadSession(request, reply);

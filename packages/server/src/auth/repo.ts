@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
@@ -19,6 +19,8 @@ export async function insertSession(
     userAgent: string | null;
     ip: string | null;
     csrfBinding: string | null;
+    client?: SessionRow['client'];
+    platform?: SessionRow['platform'];
   },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
@@ -50,6 +52,54 @@ const findSessionStatement = preparedPerDb((db) =>
     .limit(1)
     .prepare('stoop_find_session'),
 );
+
+/** The live session with this id and its owner (a media ticket names its session by id). */
+export async function findSessionById(
+  db: DbOrTx,
+  id: string,
+): Promise<{ session: SessionRow; owner: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, owner: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+/** A native session's use: its last-used time, and a new expiry when it slides (R-NATIVE-5). */
+export async function touchSession(
+  db: DbOrTx,
+  id: string,
+  values: { lastUsedAt: Date; expiresAt?: Date },
+): Promise<void> {
+  await db.update(sessions).set(values).where(eq(sessions.id, id));
+}
+
+/** The user's live native sessions, oldest first. */
+export async function nativeSessionsOfUser(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.client, 'native'), gt(sessions.expiresAt, new Date())),
+    )
+    .orderBy(asc(sessions.createdAt));
+}
+
+/** The user's native session `id`; undefined for another user's id or a web session. */
+export async function findNativeSessionOfUser(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), eq(sessions.client, 'native')))
+    .limit(1);
+  return row;
+}
 
 /** When a session still live at `now` expires; undefined when it is gone or expired. */
 export async function liveSessionExpiry(db: DbOrTx, id: string, now: Date): Promise<Date | undefined> {

@@ -5,12 +5,18 @@ import { bodyEmail, limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import { presentSelf } from '../users/present.ts';
 import { issueCsrfToken } from './csrf.ts';
-import { accountLocked, currentUser } from './guards.ts';
+import { accountLocked, currentSession, currentUser } from './guards.ts';
+import { issueMediaTicket } from './media-ticket.ts';
+import { isNativeRequest } from './native-client.ts';
+import { listNativeSessions, revokeNativeSession } from './native-sessions.ts';
 import * as auth from './service.ts';
 import { endSession, startSession } from './session.ts';
 import { isInvalidCredentials, loginBackoff } from './login-backoff.ts';
 
 const HOUR_MS = 3600_000;
+
+/** The signed-in account itself (not the user an admin acts as): its own apps are what it lists. */
+const currentSessionOwner = (request: FastifyRequest) => currentSession(request).owner;
 
 type Check = (request: FastifyRequest) => Promise<void>;
 /** Two preValidation checks in order (serve takes one). */
@@ -80,8 +86,8 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         throw error;
       });
       await backoff.succeeded(email, request.ip);
-      await startSession(request, reply, user);
-      return { user: presentSelf(user) };
+      const token = await startSession(request, reply, user);
+      return { user: presentSelf(user), ...(token ? { token } : {}) };
     },
     // R-LIMIT-10: only failures count against the address (login-backoff.ts).
     { preValidation: backoff.check },
@@ -89,7 +95,8 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   serve(app, 'logout', async (request, reply) => {
     await endSession(request, reply);
-    return { csrfToken: issueCsrfToken(request, reply, true) };
+    // A native client has no CSRF cookie to renew (R-NATIVE-4).
+    return isNativeRequest(request) ? {} : { csrfToken: issueCsrfToken(request, reply, true) };
   });
 
   // R-SESSION-13: every device of the account is signed out, this one too.
@@ -103,8 +110,8 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     'signup',
     async (request, reply) => {
       const user = await auth.signup(app, request.body);
-      await startSession(request, reply, user);
-      return reply.status(201).send({ user: presentSelf(user) });
+      const token = await startSession(request, reply, user);
+      return reply.status(201).send({ user: presentSelf(user), ...(token ? { token } : {}) });
     },
     { preValidation: signupLimit },
   );
@@ -137,6 +144,21 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       return reply.status(201).send({ id });
     },
     { preValidation: formLimit },
+  );
+
+  // R-NATIVE-7: for images an app's <img src> loads without its bearer header.
+  serve(app, 'getMediaTicket', (request) => {
+    const { session } = currentSession(request);
+    const { ticket, expiresAt } = issueMediaTicket(app.config.SESSION_SECRET, session.id);
+    return { ticket, expiresAt: expiresAt.toISOString() };
+  });
+
+  serve(app, 'listNativeSessions', (request) =>
+    listNativeSessions(app, currentSessionOwner(request).id, request.session?.id ?? null),
+  );
+
+  serve(app, 'revokeNativeSession', (request) =>
+    revokeNativeSession(app, currentSessionOwner(request).id, request.params.id),
   );
 
   // Judged on the session owner (table: judgedOn), so an admin acting as a locked user can switch back.

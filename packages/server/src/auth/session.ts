@@ -1,12 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, NATIVE_LAST_USED_STEP_MS } from '@stoop/shared';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { findUser } from '../users/service.ts';
 import { clearSessionCookie, cookieNames, setSessionCookie } from './cookies.ts';
 import { csrfBinding, csrfSecretOf } from './csrf.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { endSessions, type SessionEnd } from './end-sessions.ts';
-import { extendSession, findSession, insertSession, liveSessionExpiry, liveSessionIds } from './repo.ts';
+import { sessionOfMediaTicket } from './media-ticket.ts';
+import { bearerTokenOf, isNativeRequest, nativePlatformOf } from './native-client.ts';
+import {
+  extendSession,
+  findSession,
+  findSessionById,
+  insertSession,
+  liveSessionExpiry,
+  liveSessionIds,
+  touchSession,
+} from './repo.ts';
 import type { ResolvedSession, SessionCache } from './session-cache.ts';
 import { isAdmin } from '../access/rules.ts';
 
@@ -17,7 +30,12 @@ export async function createSession(
   db: Db,
   userId: string,
   ttlDays: number,
-  meta: { userAgent?: string | undefined; ip?: string | undefined; csrfSecret?: string | undefined } = {},
+  meta: {
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    csrfSecret?: string | undefined;
+    native?: { platform: SessionRow['platform'] };
+  } = {},
 ): Promise<{ token: string; session: SessionRow }> {
   const token = randomToken();
   const session = await insertSession(db, {
@@ -26,7 +44,8 @@ export async function createSession(
     expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
-    csrfBinding: meta.csrfSecret ? csrfBinding(meta.csrfSecret) : null,
+    csrfBinding: meta.csrfSecret && !meta.native ? csrfBinding(meta.csrfSecret) : null,
+    ...(meta.native ? { client: 'native' as const, platform: meta.native.platform } : {}),
   });
   return { token, session };
 }
@@ -39,34 +58,49 @@ async function dropSession(
   await endSessions(request.server, { reason, sessionId });
 }
 
-/** Starts a session for `user` on this response, replacing any session the request carried. */
+/** How long a session lives, renewed by use: a native app's token longer than a browser's cookie. */
+export const sessionTtlMs = (
+  config: Pick<Config, 'SESSION_TTL_DAYS' | 'NATIVE_SESSION_TTL_DAYS'>,
+  session: Pick<SessionRow, 'client'>,
+) => (session.client === 'native' ? config.NATIVE_SESSION_TTL_DAYS : config.SESSION_TTL_DAYS) * DAY_MS;
+
+/**
+ * Starts a session for `user` on this response, replacing any session the request carried. A web
+ * client gets the session cookie; a native client (R-NATIVE-1) gets no cookie: the bearer token is
+ * returned, for the answer's body. Undefined for the web.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-): Promise<void> {
+): Promise<string | undefined> {
   // A fresh token at every sign-in prevents session fixation.
   if (request.session) await dropSession(request, request.session.id, 'sign-in');
+  const native = isNativeRequest(request);
+  const config = request.server.config;
   const { token, session } = await createSession(
     request.server.db,
     user.id,
-    request.server.config.SESSION_TTL_DAYS,
+    native ? config.NATIVE_SESSION_TTL_DAYS : config.SESSION_TTL_DAYS,
     {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
       // R-SESSION-12: the CSRF secret this sign-in was made with is the only one the session accepts.
       csrfSecret: csrfSecretOf(request),
+      ...(native ? { native: { platform: nativePlatformOf(request) } } : {}),
     },
   );
-  setSessionCookie(request, reply, token);
+  if (!native) setSessionCookie(request, reply, token);
   request.session = session;
   request.user = user;
   request.sessionOwner = user;
+  request.authVia = native ? 'bearer' : 'cookie';
+  return native ? token : undefined;
 }
 
 /**
  * Logout: ends the request's session, or with `everywhere` every session of its owner (R-SESSION-13),
- * and clears the cookie.
+ * and clears the cookie; a native client's token is revoked, it has no cookie (R-NATIVE-4).
  */
 export async function endSession(
   request: FastifyRequest,
@@ -78,10 +112,31 @@ export async function endSession(
   } else if (request.session) {
     await dropSession(request, request.session.id, 'logout');
   }
-  clearSessionCookie(request, reply);
+  if (!isNativeRequest(request)) clearSessionCookie(request, reply);
   request.session = null;
   request.user = null;
   request.sessionOwner = null;
+  request.authVia = null;
+}
+
+/** R-NATIVE-3: a bearer token and the session cookie of another account in one call. */
+export const mixedCredentials = () =>
+  new HttpError(
+    401,
+    'A bearer token and the session cookie of another account were sent together; send only one',
+    ERROR_CODES.mixedCredentials,
+  );
+
+/** A resolved session unless `request` carries a session cookie of another account (R-NATIVE-3). */
+export async function refuseMixedCookie(
+  db: Db,
+  cache: SessionCache,
+  cookieToken: string | undefined,
+  bearer: ResolvedSession,
+): Promise<void> {
+  if (!cookieToken) return;
+  const other = await resolveSessionHash(db, cache, sha256(cookieToken));
+  if (other && other.session.client === 'web' && other.owner.id !== bearer.owner.id) throw mixedCredentials();
 }
 
 /**
@@ -91,24 +146,93 @@ export async function endSession(
  * from the session cache (session-cache.ts) without a database lookup.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[cookieNames(request.server.config).session];
-  if (!token) return;
-  const tokenHash = sha256(token);
-  const cache = request.server.sessionCache;
-  const resolved = await resolveSessionHash(request.server.db, cache, tokenHash);
-  if (!resolved) return;
-  const ttlMs = request.server.config.SESSION_TTL_DAYS * DAY_MS;
+  const { db, sessionCache: cache, config } = request.server;
+  const cookieToken = request.cookies[cookieNames(config).session];
+  if (isNativeRequest(request)) {
+    // R-NATIVE-2: a native call authenticates by its bearer token alone; a cookie never does.
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!token) return;
+    const tokenHash = sha256(token);
+    const resolved = await resolveSessionHash(db, cache, tokenHash);
+    if (resolved?.session.client !== 'native') return;
+    await refuseMixedCookie(db, cache, cookieToken, resolved);
+    await recordNativeUse(request, tokenHash, resolved);
+    adopt(request, resolved, 'bearer');
+    return;
+  }
+  if (!cookieToken) {
+    await loadMediaTicket(request);
+    return;
+  }
+  const tokenHash = sha256(cookieToken);
+  const resolved = await resolveSessionHash(db, cache, tokenHash);
+  // A native token planted as a cookie is no session: it would skip what a bearer call is checked for.
+  if (resolved?.session.client !== 'web') return;
+  const ttlMs = sessionTtlMs(config, resolved.session);
   if (resolved.session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
     const ticket = cache.ticket();
     const expiresAt = new Date(Date.now() + ttlMs);
-    await extendSession(request.server.db, resolved.session.id, expiresAt);
+    await extendSession(db, resolved.session.id, expiresAt);
     resolved.session.expiresAt = expiresAt;
     cache.store(tokenHash, ticket, resolved);
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, cookieToken);
   }
+  adopt(request, resolved, 'cookie');
+}
+
+function adopt(request: FastifyRequest, resolved: ResolvedSession, via: 'cookie' | 'bearer' | 'ticket') {
   request.session = resolved.session;
   request.sessionOwner = resolved.owner;
   request.user = resolved.user;
+  request.authVia = via;
+}
+
+/**
+ * R-NATIVE-5: a native session records when it was last used (at most once per
+ * NATIVE_LAST_USED_STEP_MS, so a burst of calls writes once) and slides its expiry like a cookie.
+ */
+async function recordNativeUse(
+  request: FastifyRequest,
+  tokenHash: string,
+  resolved: ResolvedSession,
+): Promise<void> {
+  const now = Date.now();
+  const { session } = resolved;
+  const ttlMs = sessionTtlMs(request.server.config, session);
+  const slide = session.expiresAt.getTime() - now < ttlMs / 2;
+  const stale = !session.lastUsedAt || now - session.lastUsedAt.getTime() >= NATIVE_LAST_USED_STEP_MS;
+  if (!slide && !stale) return;
+  const cache = request.server.sessionCache;
+  const ticket = cache.ticket();
+  const lastUsedAt = new Date(now);
+  const expiresAt = slide ? new Date(now + ttlMs) : undefined;
+  await touchSession(request.server.db, session.id, { lastUsedAt, ...(expiresAt ? { expiresAt } : {}) });
+  session.lastUsedAt = lastUsedAt;
+  if (expiresAt) session.expiresAt = expiresAt;
+  cache.store(tokenHash, ticket, resolved);
+}
+
+/** R-NATIVE-7: an image route's GET authenticated by the `?mt=` media ticket of a live session. */
+async function loadMediaTicket(request: FastifyRequest): Promise<void> {
+  if (request.method !== 'GET' || request.routeOptions.config.mediaTicket !== true) return;
+  const raw = (request.query as Record<string, unknown> | undefined)?.mt;
+  if (typeof raw !== 'string') return;
+  const sessionId = sessionOfMediaTicket(request.server.config.SESSION_SECRET, raw);
+  if (!sessionId) return;
+  const found = await findSessionById(request.server.db, sessionId);
+  if (!found) return;
+  adopt(request, await withActingAs(request.server.db, found), 'ticket');
+}
+
+/** The user a session acts as: only an admin may act as someone else; a demoted one is themselves. */
+async function withActingAs(
+  db: Db,
+  found: { session: SessionRow; owner: UserRow },
+): Promise<ResolvedSession> {
+  const actingAs = found.session.actingAsUserId;
+  const user =
+    actingAs && isAdmin(found.owner) ? ((await findUser(db, actingAs)) ?? found.owner) : found.owner;
+  return { session: found.session, owner: found.owner, user };
 }
 
 /**
@@ -132,11 +256,7 @@ async function resolveSession(
   const ticket = cache.ticket();
   const found = await findSession(db, tokenHash);
   if (!found) return undefined;
-  const actingAs = found.session.actingAsUserId;
-  // Only an admin may act as someone else; a demoted admin silently falls back to themselves.
-  const user =
-    actingAs && isAdmin(found.owner) ? ((await findUser(db, actingAs)) ?? found.owner) : found.owner;
-  const resolved = { session: found.session, owner: found.owner, user };
+  const resolved = await withActingAs(db, found);
   cache.store(tokenHash, ticket, resolved);
   return resolved;
 }

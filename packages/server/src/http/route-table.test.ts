@@ -25,9 +25,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const key = (method: string, url: string) => `${method} ${url}`;
-/** Fastify adds HEAD to every GET; the documentation routes belong to @fastify/swagger-ui. */
+/**
+ * Fastify adds HEAD to every GET; the documentation routes belong to @fastify/swagger-ui; OPTIONS
+ * /api/* answers the CORS preflight of every call (http/cors.ts) and is no call of its own.
+ */
 const isApiRoute = ({ method, url }: Served) =>
-  method !== 'HEAD' && url.startsWith('/api/') && url !== '/api/docs' && !url.startsWith('/api/docs/');
+  method !== 'HEAD' &&
+  method !== 'OPTIONS' &&
+  url.startsWith('/api/') &&
+  url !== '/api/docs' &&
+  !url.startsWith('/api/docs/');
 /** OpenAPI writes `:id` as `{id}`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 

@@ -130,6 +130,7 @@ export function serve<N extends CallName>(
     config: {
       ...(route.allowLocked ? { allowLocked: true } : {}),
       ...(route.csrf === false ? { csrf: false } : {}),
+      ...(route.mediaTicket ? { mediaTicket: true } : {}),
     },
     // A body the handler reads itself (multipart parts, the beacon's text) is documented, not checked.
     validatorCompiler: (request) =>

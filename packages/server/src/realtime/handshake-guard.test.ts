@@ -89,8 +89,8 @@ describe('R-LIMIT-8: the handshake checks Origin', () => {
   });
 
   it('over plain http (local use) loopback dev servers are allowed too; same-host always is', () => {
-    const local = { PUBLIC_URL: 'http://localhost:3000', secureCookies: false };
-    const hosted = { PUBLIC_URL: 'https://stoop.example', secureCookies: true };
+    const local = { PUBLIC_URL: 'http://localhost:3000', secureCookies: false, CORS_ORIGINS: [] };
+    const hosted = { PUBLIC_URL: 'https://stoop.example', secureCookies: true, CORS_ORIGINS: [] };
     expect(originAllowed(local, 'http://localhost:5173', 'localhost:3000')).toBe(true);
     expect(originAllowed(hosted, 'http://localhost:5173', 'stoop.example')).toBe(false);
     expect(originAllowed(hosted, 'https://chat.stoop.example', 'chat.stoop.example')).toBe(true);

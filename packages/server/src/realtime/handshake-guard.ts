@@ -1,7 +1,5 @@
 import type { Config } from '../config.ts';
-
-/** The origins of the native apps' web views (Capacitor on iOS, on Android over http and https). */
-const NATIVE_APP_ORIGINS = new Set(['capacitor://localhost', 'http://localhost', 'https://localhost']);
+import { corsOriginAllowed } from '../http/cors.ts';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function originOf(url: string | undefined): string | undefined {
@@ -21,12 +19,12 @@ function originOf(url: string | undefined): string | undefined {
  * the Vite dev server's.
  */
 export function originAllowed(
-  config: Pick<Config, 'PUBLIC_URL' | 'secureCookies'>,
+  config: Pick<Config, 'PUBLIC_URL' | 'secureCookies' | 'CORS_ORIGINS'>,
   origin: string | undefined,
   host: string | undefined,
 ): boolean {
   if (origin === undefined) return true;
-  if (NATIVE_APP_ORIGINS.has(origin)) return true;
+  if (corsOriginAllowed(config, origin)) return true;
   if (origin === originOf(config.PUBLIC_URL)) return true;
   let parsed: URL;
   try {

@@ -12,10 +12,12 @@ import {
 } from '@stoop/shared';
 import { cookieNames } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
-import { resolveSessionHash, sessionExpiry } from '../auth/session.ts';
+import { refuseMixedCookie, resolveSessionHash, sessionExpiry } from '../auth/session.ts';
+import { HttpError } from '../http/errors.ts';
 import { canRead, readableConversationIds, requireConversationAccess, type Viewer } from '../access/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { corsOriginAllowed } from '../http/cors.ts';
 import { handshakeError, originAllowed } from './handshake-guard.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUser } from '../users/service.ts';
@@ -45,12 +47,28 @@ export const ADMINS_ROOM = 'admins';
 /** Presence broadcasts wait this long so a burst of connects becomes one event. */
 const PRESENCE_DEBOUNCE_MS = 100;
 
-/** The session behind a cookie header, resolved like an HTTP request's (cache included); null when none. */
-async function sessionOfCookie(app: FastifyInstance, cookieHeader: string | undefined) {
-  if (!cookieHeader) return null;
-  const token = app.parseCookie(cookieHeader)[cookieNames(app.config).session];
-  if (!token) return null;
-  return (await resolveSessionHash(app.db, app.sessionCache, sha256(token))) ?? null;
+/**
+ * The session of a handshake, resolved like an HTTP request's (cache included); null when none. A
+ * native app sends its bearer token as `auth: { token }` (R-NATIVE-2) and is never authenticated
+ * by a cookie; a cookie of another account beside it is refused (R-NATIVE-3). A browser's socket
+ * is authenticated by the session cookie.
+ */
+async function sessionOfHandshake(app: FastifyInstance, handshake: Socket['handshake']) {
+  const cookieToken = handshake.headers.cookie
+    ? app.parseCookie(handshake.headers.cookie)[cookieNames(app.config).session]
+    : undefined;
+  const auth: Record<string, unknown> = handshake.auth;
+  const bearer = auth.token;
+  if (bearer !== undefined) {
+    if (typeof bearer !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(bearer)) return null;
+    const resolved = await resolveSessionHash(app.db, app.sessionCache, sha256(bearer));
+    if (resolved?.session.client !== 'native') return null;
+    await refuseMixedCookie(app.db, app.sessionCache, cookieToken, resolved);
+    return resolved;
+  }
+  if (!cookieToken) return null;
+  const resolved = await resolveSessionHash(app.db, app.sessionCache, sha256(cookieToken));
+  return resolved?.session.client === 'web' ? resolved : null;
 }
 
 /**
@@ -86,7 +104,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * `user:<id>` to reach one resident's sockets.
  */
 export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer {
-  const io: ChatServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const io: ChatServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // R-NATIVE-6: the long-polling transport from the native apps' origins answers with CORS headers;
+    // every other origin gets none (and is refused by the origin check below).
+    cors: { origin: (origin, callback) => callback(null, corsOriginAllowed(app.config, origin)) },
+  });
   const db: Db = app.db;
   batchSocketWrites(io);
 
@@ -123,7 +147,7 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
         handshakeError(ERROR_CODES.originNotAllowed, 'Connections from this site are not allowed.'),
       );
     }
-    sessionOfCookie(app, socket.handshake.headers.cookie)
+    sessionOfHandshake(app, socket.handshake)
       .then(async (resolved) => {
         // The message is the error code; clients see it as connect_error.message.
         if (!resolved) return next(new Error(ERROR_CODES.unauthenticated));
@@ -144,7 +168,11 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
         readableAtHandshake.set(socket, await readableConversationIds(db, viewerOf(socket)));
         return next();
       })
-      .catch((error: unknown) => next(error instanceof Error ? error : new Error('Authentication failed')));
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.code === ERROR_CODES.mixedCredentials)
+          return next(handshakeError(error.code, error.message));
+        return next(error instanceof Error ? error : new Error('Authentication failed'));
+      });
   });
 
   const presence = new PresenceTracker();

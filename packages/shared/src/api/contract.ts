@@ -55,6 +55,15 @@ import {
 } from '../schemas/chat.ts';
 import { logBatchSchema } from '../schemas/logs.ts';
 import {
+  logoutResponseSchema,
+  mediaTicketQuerySchema,
+  mediaTicketResponseSchema,
+  nativeSessionParamsSchema,
+  nativeSessionsResponseSchema,
+  revokeNativeSessionResponseSchema,
+  signInResponseSchema,
+} from '../schemas/native.ts';
+import {
   adminUsersPageSchema,
   bulkApproveBodySchema,
   bulkApproveResponseSchema,
@@ -173,10 +182,16 @@ const conversationFormFields = z.object({
 export const API_SCHEMAS = {
   getCsrfToken: { response: { 200: csrfTokenResponseSchema } },
   getSessionUser: { response: { 200: userResponseSchema, 401: error } },
-  login: { body: loginBodySchema, response: { 200: userResponseSchema, ...limited } },
-  logout: { response: { 200: csrfTokenResponseSchema, 403: error } },
-  logoutEverywhere: { response: { 200: csrfTokenResponseSchema, 401: error, 403: error } },
-  signup: { body: signupBodySchema, response: { 201: userResponseSchema, 409: error, ...limited } },
+  login: { body: loginBodySchema, response: { 200: signInResponseSchema, ...limited } },
+  logout: { response: { 200: logoutResponseSchema, 403: error } },
+  logoutEverywhere: { response: { 200: logoutResponseSchema, 401: error, 403: error } },
+  signup: { body: signupBodySchema, response: { 201: signInResponseSchema, 409: error, ...limited } },
+  getMediaTicket: { response: { 200: mediaTicketResponseSchema, ...guarded } },
+  listNativeSessions: { response: { 200: nativeSessionsResponseSchema, ...guarded } },
+  revokeNativeSession: {
+    params: nativeSessionParamsSchema,
+    response: { 200: revokeNativeSessionResponseSchema, ...guarded },
+  },
   forgotPassword: { body: forgotPasswordBodySchema, response: { 204: noContent, ...limited } },
   resetPassword: { body: resetPasswordBodySchema, response: { 204: noContent, ...limited } },
   contact: { body: contactBodySchema, response: { 201: contactResponseSchema, ...limited } },
@@ -202,7 +217,7 @@ export const API_SCHEMAS = {
     },
     response: { 200: userResponseSchema, 409: error, 413: error, ...guarded },
   },
-  getAvatar: { params: z.object({ file: z.string().max(100) }), response: {} },
+  getAvatar: { params: z.object({ file: z.string().max(100) }), query: mediaTicketQuerySchema, response: {} },
 
   adminListUsers: { query: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...guarded } },
   approveUser: { params: z.object({ id: z.uuid() }), response: { 200: userResponseSchema, ...guarded } },
@@ -276,8 +291,8 @@ export const API_SCHEMAS = {
     response: { 200: syncResultSchema, 400: error, 401: error, 403: error },
   },
 
-  getFile: { params: idParams, response: {} },
-  getFileThumbnail: { params: idParams, response: {} },
+  getFile: { params: idParams, query: mediaTicketQuerySchema, response: {} },
+  getFileThumbnail: { params: idParams, query: mediaTicketQuerySchema, response: {} },
 
   // Parsed and validated by the handler: a beacon may send the JSON as text/plain.
   sendLogs: { body: logBatchSchema, bodyValidated: false, response: {} },
@@ -407,7 +422,7 @@ export const API_SCHEMAS = {
     body: requestCommentBodySchema,
     response: { 201: requestDetailSchema, ...guarded },
   },
-  getRequestPhoto: { params: requestIdParamsSchema, response: {} },
+  getRequestPhoto: { params: requestIdParamsSchema, query: mediaTicketQuerySchema, response: {} },
   // ---- building life: events with RSVP (R-EVENT) ----
   createEvent: { body: createEventBodySchema, response: { 201: eventResponseSchema, ...guarded } },
   listEvents: { query: eventsQuerySchema, response: { 200: eventsListSchema, ...guarded } },

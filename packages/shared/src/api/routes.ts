@@ -36,6 +36,11 @@ export interface RouteInfo {
   encoding: BodyEncoding;
   /** `binary`: the answer is a file (image or attachment), not JSON. */
   answer?: 'binary';
+  /**
+   * R-NATIVE-7: an image an `<img src>` of the native app loads, which cannot send a header: a
+   * short-lived media ticket in `?mt=` authenticates it instead.
+   */
+  mediaTicket?: true;
   /** OpenAPI tag and one-line summary. */
   tag:
     | 'auth'
@@ -83,6 +88,8 @@ export const API_ROUTES = {
     encoding: 'json',
     tag: 'auth',
     summary: 'Sign in',
+    description:
+      'A web client gets the session cookie. A native client sends `X-Stoop-Client: native` (and `X-Stoop-Platform: android|ios`), needs no CSRF token, gets no cookie and receives `{user, token}`: the token is sent as `Authorization: Bearer <token>` on every later call and as `auth: {token}` in the Socket.IO handshake (R-NATIVE-1).',
   },
   logout: {
     method: 'POST',
@@ -92,6 +99,8 @@ export const API_ROUTES = {
     encoding: 'none',
     tag: 'auth',
     summary: 'End the session; returns a fresh CSRF token',
+    description:
+      'With `Authorization: Bearer`, revokes that token: its sockets disconnect at once and the answer carries no CSRF token (R-NATIVE-4).',
   },
   logoutEverywhere: {
     method: 'POST',
@@ -109,6 +118,32 @@ export const API_ROUTES = {
     encoding: 'json',
     tag: 'auth',
     summary: 'Create an account (locked until approved) and sign in',
+    description: 'With `X-Stoop-Client: native`, answers `{user, token}` like login (R-NATIVE-1).',
+  },
+  getMediaTicket: {
+    method: 'GET',
+    path: '/api/media-ticket',
+    access: 'user',
+    encoding: 'none',
+    tag: 'auth',
+    summary: 'A short-lived ticket for image URLs (`?mt=`), for clients whose images cannot send a header',
+  },
+  listNativeSessions: {
+    method: 'GET',
+    path: '/api/native-sessions',
+    access: 'user',
+    encoding: 'none',
+    tag: 'auth',
+    summary: "The android and ios apps signed in to the caller's account (platform, signed in, last used)",
+  },
+  revokeNativeSession: {
+    method: 'DELETE',
+    path: '/api/native-sessions/:id',
+    access: 'user',
+    allowLocked: true,
+    encoding: 'none',
+    tag: 'auth',
+    summary: "Sign one of the caller's apps out (revokes its token, closes its sockets)",
   },
   forgotPassword: {
     method: 'POST',
@@ -180,6 +215,7 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     answer: 'binary',
+    mediaTicket: true,
     tag: 'users',
     summary: 'An avatar picture (signed-in users only)',
   },
@@ -417,6 +453,7 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     answer: 'binary',
+    mediaTicket: true,
     tag: 'files',
     summary: 'An attachment, to those who may read its conversation',
   },
@@ -426,6 +463,7 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     answer: 'binary',
+    mediaTicket: true,
     tag: 'files',
     summary: 'The 320 px webp preview of an image',
   },
@@ -791,6 +829,7 @@ export const API_ROUTES = {
     access: 'user',
     encoding: 'none',
     answer: 'binary',
+    mediaTicket: true,
     tag: 'requests',
     summary: 'The request’s photo (its requester or an admin)',
   },

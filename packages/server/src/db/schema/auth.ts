@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { LockReason, Role, UserMetadata } from '@stoop/shared';
+import type { LockReason, NativePlatform, Role, SessionClient, UserMetadata } from '@stoop/shared';
 
 /** UUIDv7 primary key: time-ordered, so inserts stay local in the index. */
 const id = () =>
@@ -41,7 +41,10 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions; only the SHA-256 of the cookie token is stored. */
+/**
+ * Server-side sessions; only the SHA-256 of the token is stored. A web session's token is the
+ * session cookie; a native session's is the bearer token of the android or ios app (R-NATIVE-1).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -58,6 +61,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Hash of the CSRF secret the session was started with (auth/csrf.ts); null for older sessions. */
     csrfBinding: text('csrf_binding'),
+    /** `web`: cookie and CSRF; `native`: bearer token, never a cookie (R-NATIVE-1). */
+    client: text('client').$type<SessionClient>().notNull().default('web'),
+    /** The native app's platform, as it said at sign-in (shown in the device list). */
+    platform: text('platform').$type<NativePlatform>(),
+    /** When a native session last made a call (written at most once per NATIVE_LAST_USED_STEP_MS). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
