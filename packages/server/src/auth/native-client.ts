@@ -23,7 +23,7 @@ export function bearerTokenOf(authorization: string | string[] | undefined): str
 }
 
 /** Whether the header names a bearer scheme at all (a malformed token is still a native call). */
-export const hasBearerScheme = (authorization: string | string[] | undefined): boolean =>
+const hasBearerScheme = (authorization: string | string[] | undefined): boolean =>
   /^Bearer\s/i.test(single(authorization)?.trim() ?? '');
 
 /** A call of the native app: it says so, or it carries a bearer token. Such a call never uses cookies. */

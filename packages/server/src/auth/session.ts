@@ -59,7 +59,7 @@ async function dropSession(
 }
 
 /** How long a session lives, renewed by use: a native app's token longer than a browser's cookie. */
-export const sessionTtlMs = (
+const sessionTtlMs = (
   config: Pick<Config, 'SESSION_TTL_DAYS' | 'NATIVE_SESSION_TTL_DAYS'>,
   session: Pick<SessionRow, 'client'>,
 ) => (session.client === 'native' ? config.NATIVE_SESSION_TTL_DAYS : config.SESSION_TTL_DAYS) * DAY_MS;
@@ -120,7 +120,7 @@ export async function endSession(
 }
 
 /** R-NATIVE-3: a bearer token and the session cookie of another account in one call. */
-export const mixedCredentials = () =>
+const mixedCredentials = () =>
   new HttpError(
     401,
     'A bearer token and the session cookie of another account were sent together; send only one',

@@ -18,7 +18,7 @@ import {
 import type { Config } from '../config.ts';
 
 /** The origins of the native apps' web views (Capacitor on ios, on android over https and http). */
-export const NATIVE_APP_ORIGINS: ReadonlySet<string> = new Set([
+const NATIVE_APP_ORIGINS: ReadonlySet<string> = new Set([
   'https://localhost',
   'capacitor://localhost',
   'http://localhost',

@@ -24,7 +24,6 @@ export const signInResponseSchema = z.object({
     .optional()
     .describe('Only with X-Stoop-Client: native: the opaque bearer token (no cookie is set)'),
 });
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** Logout answer: a fresh CSRF token for the web; none for a native client, which uses no cookies. */
 export const logoutResponseSchema = z.object({ csrfToken: z.string().optional() });
@@ -35,7 +34,6 @@ export const mediaTicketResponseSchema = z.object({
   /** ISO time after which the ticket is refused; the app fetches a new one before. */
   expiresAt: z.string(),
 });
-export type MediaTicketResponse = z.infer<typeof mediaTicketResponseSchema>;
 
 /** The query a media route accepts besides its own: the ticket. */
 export const mediaTicketQuerySchema = z.object({ mt: z.string().max(200).optional() });
@@ -50,7 +48,6 @@ const nativeSessionSchema = z.object({
   /** The session making this call. */
   thisDevice: z.boolean(),
 });
-export type NativeSession = z.infer<typeof nativeSessionSchema>;
 
 export const nativeSessionsResponseSchema = z.object({ sessions: z.array(nativeSessionSchema) });
 export type NativeSessionsResponse = z.infer<typeof nativeSessionsResponseSchema>;
