@@ -306,6 +306,28 @@ describe('R-NATIVE-5: native sessions in the device list', () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it('sign out everywhere, from the web or from an app, ends every token and socket of the account', async () => {
+    const user = await makeUser(t.app);
+    const phone = await nativeLogin(user, 'android');
+    const tablet = await nativeLogin(user, 'ios');
+    const socket = await nativeSocket(tablet);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const web = await sessionFor(t.app, user);
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout-everywhere', headers: bearer(phone) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+    expect(await closed).toBe('io server disconnect');
+    for (const headers of [bearer(phone), bearer(tablet), web]) {
+      const after = await t.app.inject({ method: 'GET', url: '/api/protected/user', headers });
+      expect(after.statusCode).toBe(401);
+    }
+    const again = await nativeLogin(user);
+    const fromWeb = await sessionFor(t.app, user);
+    await t.app.inject({ method: 'POST', url: '/api/logout-everywhere', headers: fromWeb });
+    const gone = await t.app.inject({ method: 'GET', url: '/api/protected/user', headers: bearer(again) });
+    expect(gone.statusCode).toBe(401);
+  });
+
   it('a web session revokes its apps too; another user’s id removes nothing', async () => {
     const user = await makeUser(t.app);
     const other = await makeUser(t.app);

@@ -5,7 +5,7 @@
 import type { NativeSessionsResponse } from '@stoop/shared';
 import type { Context } from '../context.ts';
 import { findNativeSessionOfUser, nativeSessionsOfUser } from './repo.ts';
-import { endSessionById } from './session-end.ts';
+import { endSessions } from './end-sessions.ts';
 
 export async function listNativeSessions(
   ctx: Pick<Context, 'db'>,
@@ -32,6 +32,7 @@ export async function revokeNativeSession(
 ): Promise<{ removed: number }> {
   const row = await findNativeSessionOfUser(ctx.db, userId, id);
   if (!row) return { removed: 0 };
-  await endSessionById(ctx, row.id);
+  // The device is signed out as by its own logout: the one way a session ends (R-SESSION-13).
+  await endSessions(ctx, { reason: 'logout', sessionId: row.id });
   return { removed: 1 };
 }

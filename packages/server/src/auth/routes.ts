@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // R-SESSION-13: every device of the account is signed out, this one too.
   serve(app, 'logoutEverywhere', async (request, reply) => {
     await endSession(request, reply, true);
-    return { csrfToken: issueCsrfToken(request, reply, true) };
+    return isNativeRequest(request) ? {} : { csrfToken: issueCsrfToken(request, reply, true) };
   });
 
   serve(
