@@ -176,7 +176,11 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
   });
 
   const presence = new PresenceTracker();
+  let closing = false;
   const broadcastPresence = debounce(() => {
+    // Once closing, the disconnects below ask for one more broadcast; it would publish through
+    // the adapter's Redis client after it quit, a rejection nobody catches (exit 1).
+    if (closing) return;
     // fetchSockets spans every instance when the Redis adapter is on.
     io.fetchSockets()
       .then((sockets) => io.emit('presence', { online: [...new Set(sockets.map((s) => s.data.userId))] }))
@@ -229,6 +233,7 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
 
   mapDomainEvents(io, bus);
   app.addHook('preClose', (done) => {
+    closing = true;
     broadcastPresence.cancel();
     io.local.disconnectSockets(true);
     // Only the engine: Fastify closes the HTTP server itself.
