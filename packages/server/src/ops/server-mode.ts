@@ -15,7 +15,7 @@ const SHARED_SECRETS = [
  * would otherwise generate into its own DATA_DIR must come from the environment, the same for all:
  * a CSRF token or calendar link signed by one instance must verify on another, and a push signed
  * by any instance must carry the key the browser subscribed with
- * (docs/decisions/0032-shared-secrets-in-server-mode.md). Mail without SMTP_URL would land in each
+ * (docs/decisions/0033-shared-secrets-in-server-mode.md). Mail without SMTP_URL would land in each
  * instance's own outbox, which still works on one instance: a warning, not a refusal.
  */
 export function checkServerMode(
