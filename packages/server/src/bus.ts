@@ -48,6 +48,12 @@ export type DomainEvents = {
   'announcement:new': { announcement: Announcement };
   'announcement:updated': { announcement: Announcement };
   'announcement:deleted': { announcementId: string };
+  /** R-REACH-4: an admin asked to remind `userIds` (those who have not seen it): told again. */
+  'announcement:remind': { announcement: Announcement; userIds: string[] };
+  /** R-REACH-4: its receipts changed (a delivery, a read, an acknowledgement): to admins. */
+  'announcement:receipts': { announcementId: string };
+  /** R-REACH-3: a resident acknowledged it: every banner of theirs goes. */
+  'announcement:acknowledged': { announcementId: string; userId: string };
   /**
    * A notification stored for one resident, for their sockets only (and their devices' pushes).
    * `urgent`: an urgent announcement's, which a push sends at high urgency through any mute.

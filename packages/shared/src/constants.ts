@@ -115,6 +115,19 @@ export const READ_REPORT_DELAY_MS = 1000;
 
 // Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+/**
+ * R-REACH-1: a resident with no socket open who has not read a direct message, mention, reply or
+ * announcement within this delay gets it by mail (EMAIL_NOTIFY_DELAY_SECONDS); an urgent
+ * announcement waits only EMAIL_NOTIFY_URGENT_DELAY_SECONDS.
+ */
+export const EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT = 600;
+export const EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT = 60;
+/** A notification mail quotes at most this many characters of each message. */
+export const EMAIL_EXCERPT_CHARS = 300;
+/** R-REACH-3: an urgent announcement's banner stays this many days at most, acknowledged or not. */
+export const URGENT_BANNER_DAYS = 7;
+/** R-REACH-6: the hour (resident's time zone) a daily digest goes out. */
+export const EMAIL_DIGEST_HOUR = 8;
 
 // Statistics (R-STATS-0): the windows of GET /api/stats.
 /** Days of the messages-per-day series (ending today, UTC days) and of the channel and hour figures. */

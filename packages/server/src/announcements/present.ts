@@ -15,5 +15,8 @@ export function presentAnnouncement(view: AnnouncementView): Announcement {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     read: view.read,
+    acknowledged: view.acknowledged,
+    sendAt: row.sendAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
   };
 }

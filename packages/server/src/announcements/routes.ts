@@ -30,5 +30,13 @@ export const announcementRoutes: FastifyPluginCallbackZod = (app, _options, done
   serve(app, 'markAllAnnouncementsRead', async (request) => ({
     unread: await service.markAllRead(app, currentUser(request)),
   }));
+  serve(app, 'listPendingUrgent', async (request) => service.listPendingUrgent(app, currentUser(request)));
+  serve(app, 'acknowledgeAnnouncement', async (request) =>
+    service.acknowledge(app, currentUser(request), request.params.id),
+  );
+  serve(app, 'getAnnouncementReceipts', async (request) => service.receipts(app, request.params.id));
+  serve(app, 'remindAnnouncement', async (request) => ({
+    reminded: await service.remind(app, currentUser(request), request.params.id),
+  }));
   done();
 };

@@ -10,7 +10,7 @@ import { canRead, requireConversationAccess } from '../access/index.ts';
 import { conversationById } from '../conversations/service.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConversationRow, NotificationRow, UserRow } from '../db/schema/index.ts';
-import type { NewsContext } from '../announcements/service.ts';
+import { recordRecipients, type NewsContext } from '../announcements/service.ts';
 import { findUser } from '../users/service.ts';
 import { statusLabel } from '../requests/service.ts';
 import { ANNOUNCEMENTS_LINK, HOME_LINK, messageLink, placeOf, requestLink } from './links.ts';
@@ -128,6 +128,36 @@ export async function notifyAnnouncement(ctx: NewsContext, announcement: Announc
     text: `${prefix}: ${announcement.title}`,
     link: ANNOUNCEMENTS_LINK,
   });
+  // R-REACH-4: everyone told is on its receipts.
+  await recordRecipients(
+    ctx,
+    announcement.id,
+    rows.map((row) => row.userId),
+  );
+  tell(ctx, rows, author ?? null, { urgent: announcement.urgent });
+}
+
+/** R-REACH-4: an admin's reminder to those who have not seen an announcement: told once more. */
+export async function notifyAnnouncementReminder(
+  ctx: NewsContext,
+  announcement: Announcement,
+  userIds: string[],
+): Promise<void> {
+  const authorId = announcement.author?.id ?? null;
+  const author = authorId ? await findUser(ctx.db, authorId) : undefined;
+  const rows = await repo.insertNotifications(
+    ctx.db,
+    userIds.map((userId) => ({
+      userId,
+      type: 'announcement' as const,
+      actorId: authorId,
+      conversationId: null,
+      messageId: null,
+      announcementId: announcement.id,
+      text: `Reminder: ${announcement.title}`,
+      link: ANNOUNCEMENTS_LINK,
+    })),
+  );
   tell(ctx, rows, author ?? null, { urgent: announcement.urgent });
 }
 

@@ -16,6 +16,9 @@ export function subscribeNotifications(app: FastifyInstance): () => void {
     ctx.bus.on('announcement:new', ({ announcement }) =>
       run('an announcement', () => service.notifyAnnouncement(ctx, announcement)),
     ),
+    ctx.bus.on('announcement:remind', ({ announcement, userIds }) =>
+      run('a reminder', () => service.notifyAnnouncementReminder(ctx, announcement, userIds)),
+    ),
     ctx.bus.on('account:approved', ({ userId, actorId }) =>
       run('an approval', () => service.notifyApproval(ctx, userId, actorId)),
     ),

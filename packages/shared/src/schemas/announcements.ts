@@ -22,6 +22,12 @@ export const announcementSchema = z.object({
   updatedAt: z.string(),
   /** Whether the reader marked it read (false in broadcasts, which have no single reader). */
   read: z.boolean(),
+  /** R-REACH-3: whether the reader tapped "Got it" (false in broadcasts). */
+  acknowledged: z.boolean(),
+  /** R-REACH-2: when a scheduled announcement goes out; null once sent or when sent at once. */
+  sendAt: z.string().nullable(),
+  /** When it went out to residents; null while it waits for `sendAt` (admins only see those). */
+  sentAt: z.string().nullable(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -59,6 +65,8 @@ export const createAnnouncementBodySchema = z.object({
   body: bodySchema,
   pinned: z.boolean().default(false),
   urgent: z.boolean().default(false),
+  /** R-REACH-2: send later, at this time (ISO 8601, in the future); absent sends at once. */
+  sendAt: z.iso.datetime({ offset: true, message: 'sendAt must be a date and time (ISO 8601)' }).optional(),
 });
 export type CreateAnnouncementBody = z.infer<typeof createAnnouncementBodySchema>;
 
@@ -69,9 +77,14 @@ export const updateAnnouncementBodySchema = z
     body: bodySchema.optional(),
     pinned: z.boolean().optional(),
     urgent: z.boolean().optional(),
+    /** Only while it has not been sent: a new time, or null to send it now. */
+    sendAt: z.iso
+      .datetime({ offset: true, message: 'sendAt must be a date and time (ISO 8601)' })
+      .nullable()
+      .optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    message: 'title, body, pinned or urgent is required',
+    message: 'title, body, pinned, urgent or sendAt is required',
     path: ['title'],
   });
 export type UpdateAnnouncementBody = z.infer<typeof updateAnnouncementBodySchema>;
@@ -79,3 +92,43 @@ export type UpdateAnnouncementBody = z.infer<typeof updateAnnouncementBodySchema
 export const announcementResponseSchema = z.object({ announcement: announcementSchema });
 /** POST /api/announcements/{id}/read and /read-all: how many the reader has left unread. */
 export const announcementsUnreadSchema = z.object({ unread: z.number().int().nonnegative() });
+
+/** GET /api/announcements/urgent: the urgent announcements the reader has not acknowledged (the banner). */
+export const pendingUrgentSchema = z.object({ data: z.array(announcementSchema) });
+export type PendingUrgent = z.infer<typeof pendingUrgentSchema>;
+
+/** One resident on an announcement's receipts (admins): how it reached them and what they did. */
+const receiptResidentSchema = z.object({
+  user: publicUserSchema,
+  pushAt: z.string().nullable(),
+  mailAt: z.string().nullable(),
+  inAppAt: z.string().nullable(),
+  seenAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+});
+
+/** GET /api/announcements/{id}/receipts (admins, R-REACH-4): counts and every resident's state. */
+export const announcementReceiptsSchema = z.object({
+  announcementId: z.string(),
+  counts: z.object({
+    residents: z.number().int().nonnegative(),
+    delivered: z.number().int().nonnegative(),
+    push: z.number().int().nonnegative(),
+    mail: z.number().int().nonnegative(),
+    inApp: z.number().int().nonnegative(),
+    seen: z.number().int().nonnegative(),
+    acknowledged: z.number().int().nonnegative(),
+  }),
+  /** Everyone it is for, those who have not seen it first (then by name). */
+  residents: z.array(receiptResidentSchema),
+});
+export type AnnouncementReceipts = z.infer<typeof announcementReceiptsSchema>;
+
+/** POST /api/announcements/{id}/remind (admins): how many residents were reminded. */
+export const remindResponseSchema = z.object({ reminded: z.number().int().nonnegative() });
+/** POST /api/announcements/{id}/acknowledge. */
+export const acknowledgeResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  unread: z.number().int(),
+});
+export type AcknowledgeResponse = z.infer<typeof acknowledgeResponseSchema>;

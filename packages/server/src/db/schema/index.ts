@@ -9,3 +9,4 @@ export * from './integrations.ts';
 export * from './polls.ts';
 export * from './requests.ts';
 export * from './events.ts';
+export * from './reach.ts';

@@ -43,6 +43,8 @@ export type PushPayload = {
   group?: string;
   conversationId?: string;
   urgent?: boolean;
+  /** An announcement's push: a device that takes it counts as delivered on its receipts. */
+  announcementId?: string;
 };
 
 /**

@@ -8,6 +8,10 @@ export const newsEventSchemas = {
   'announcement:new': z.object({ announcement: announcementSchema }),
   'announcement:updated': z.object({ announcement: announcementSchema }),
   'announcement:deleted': z.object({ announcementId: z.string() }),
+  /** To admins: an announcement's receipts changed; they fetch them again (R-REACH-4). */
+  'announcement:receipts': z.object({ announcementId: z.string() }),
+  /** To one resident's sockets: they acknowledged it on some device, so every banner goes. */
+  'announcement:acknowledged': z.object({ announcementId: z.string() }),
   /** To the recipient's own sockets only (`user:<id>`). */
   'notification:new': z.object({ notification: notificationSchema }),
 } as const;
