@@ -42,6 +42,7 @@ import { logRoutes } from './logs/routes.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import { integrationsPlugin } from './integrations/plugin.ts';
 import { pushPlugin } from './push/plugin.ts';
+import { mailNoticesPlugin } from './mail-notices/plugin.ts';
 import { requestsPlugin } from './requests/plugin.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   await app.register(pushPlugin);
+  await app.register(mailNoticesPlugin);
   await app.register(integrationsPlugin);
   await app.register(eventsPlugin);
 

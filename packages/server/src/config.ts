@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES_DEFAULT, DEFAULT_PLAN, PLAN_IDS } from '@stoop/shared';
+import {
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  DEFAULT_PLAN,
+  EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT,
+  EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT,
+  PLAN_IDS,
+} from '@stoop/shared';
 import { SERVER_DIR } from './paths.ts';
 
 /** Thrown by loadConfig; the message is a single line naming the offending variable. */
@@ -199,6 +205,14 @@ const envSchema = z.object({
   PUSH_RETRY_BASE_MS: intFrom(5000, 1),
   /** How often the dispatcher looks for due jobs when nothing woke it (another instance enqueued). */
   PUSH_POLL_MS: intFrom(5000, 10),
+  /** The community's name, in notification mails' sender, subject and text (R-REACH-6). */
+  COMMUNITY_NAME: z.string().trim().min(1).max(80).default('Stoop'),
+  /** R-REACH-1: unread for this long with no socket open, a notice goes out by mail. */
+  EMAIL_NOTIFY_DELAY_SECONDS: intFrom(EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT, 0),
+  /** R-REACH-1: the same for urgent announcements. */
+  EMAIL_NOTIFY_URGENT_DELAY_SECONDS: intFrom(EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT, 0),
+  /** How often the mail round looks for due notices when nothing woke it. */
+  EMAIL_NOTIFY_POLL_MS: intFrom(5000, 10),
   /** R-INTEG-6: seconds between two fetches of one RSS, Atom or iCal source. */
   FEED_POLL_SECONDS: intFrom(300, 1),
   /**

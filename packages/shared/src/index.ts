@@ -21,3 +21,4 @@ export * from './schemas/integrations.ts';
 export * from './schemas/polls.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/calendar.ts';
+export * from './schemas/notification-settings.ts';

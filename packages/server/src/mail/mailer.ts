@@ -2,7 +2,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 
-type MailMessage = { to: string; subject: string; text: string };
+type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative to `text` (notification mails, R-REACH-6). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe, R-REACH-7). */
+  headers?: Record<string, string>;
+  /** The sender's display name; the address stays the server's. */
+  fromName?: string;
+};
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -25,7 +35,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUB
     const transport = once(async () => (await loadNodemailer()).createTransport(smtpUrl));
     return {
       async send(message) {
-        await (await transport.get()).sendMail({ from, ...message });
+        await (await transport.get()).sendMail(envelope(from, message));
       },
       close: () => void transport.made?.then((t) => t.close()),
     };
@@ -37,7 +47,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUB
   let counter = 0;
   return {
     async send(message) {
-      const info = await (await transport.get()).sendMail({ from, ...message });
+      const info = await (await transport.get()).sendMail(envelope(from, message));
       await mkdir(dir, { recursive: true });
       counter += 1;
       // Sortable file names: time, then a per-process counter for mails within the same millisecond.
@@ -46,6 +56,13 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUB
     },
     close: () => void transport.made?.then((t) => t.close()),
   };
+}
+
+/** The sender shows `fromName` when given ("Maple Court <no-reply@…>"). */
+function envelope(from: string, { fromName, ...message }: MailMessage) {
+  if (!fromName) return { from, ...message };
+  const address = from.slice(from.indexOf('<') + 1, from.indexOf('>'));
+  return { from: { name: fromName, address }, ...message };
 }
 
 // nodemailer loads with the first mail, not at start-up (R-OPS-11).

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { NoticeKind } from '@stoop/shared';
 import type { Db } from '../db/client.ts';
+import { allowsPush } from '../notification-settings/service.ts';
 import { conversationRoom, userRoom } from '../realtime/server.ts';
 import type { PushDispatcher } from './dispatcher.ts';
 import { muteLookup, type MuteLookup } from './mutes.ts';
@@ -16,6 +18,8 @@ export type PushContext = {
   dispatcher: Pick<PushDispatcher, 'wake'> | undefined;
   mutes: MuteLookup;
   presence: PresenceLookup;
+  /** R-REACH-5: the resident's settings let a push of this kind through now. */
+  allowsPush(userId: string, kind: NoticeKind): Promise<boolean>;
 };
 
 declare module 'fastify' {
@@ -32,6 +36,7 @@ export function pushContext(app: FastifyInstance): PushContext {
     dispatcher: app.hasDecorator('pushDispatcher') ? app.pushDispatcher : undefined,
     mutes: muteLookup(app.db),
     presence: socketPresence(app),
+    allowsPush: (userId, kind) => allowsPush(app.db, userId, kind, new Date()),
   };
 }
 

@@ -10,6 +10,8 @@ export type DispatcherOptions = {
   maxAttempts: number;
   retryBaseMs: number;
   pollMs: number;
+  /** After at least one device took the job (an announcement's receipt, R-REACH-4). */
+  onDelivered?: (job: PushJobRow) => Promise<void>;
   /** Sends by platform; a missing platform is kept and skipped. */
   senders: { web?: PushSender | undefined; native?: PushSender | undefined };
 };
@@ -98,12 +100,15 @@ export class PushDispatcher {
       const message = messageOf(job.payload, job.count);
       const topic = job.payload.tag ? topicOf(job.payload.tag) : undefined;
       const retry: string[] = [];
+      let delivered = false;
       await Promise.all(
         tokens.map(async (token) => {
           const outcome = await this.sendOne(token, message, { urgent: job.payload.urgent ?? false, topic });
           if (outcome === 'retry') retry.push(token.id);
+          if (outcome === 'sent') delivered = true;
         }),
       );
+      if (delivered) await this.options.onDelivered?.(job);
       if (retry.length === 0 || job.attempts >= this.options.maxAttempts) {
         if (retry.length > 0)
           this.log.warn({ jobId: job.id, attempts: job.attempts }, 'push dropped after its last attempt');

@@ -35,7 +35,12 @@ export async function pushStoredNotification(
       event: 'Event reminder',
     };
     const title = titles[notification.type] ?? 'Stoop';
-    await pushForNotification(ctx, { ...base, title, ...(urgent ? { urgent } : {}) });
+    await pushForNotification(ctx, {
+      ...base,
+      title,
+      ...(urgent ? { urgent } : {}),
+      ...(notification.announcementId ? { announcementId: notification.announcementId } : {}),
+    });
     return;
   }
   const conversation =

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { recordDelivery } from '../announcements/service.ts';
 import { PushDispatcher } from './dispatcher.ts';
 import { FcmSender, loadServiceAccount } from './fcm-sender.ts';
 import { pushRoutes } from './routes.ts';
@@ -19,6 +20,9 @@ export const pushPlugin = fp(
       maxAttempts: config.PUSH_MAX_ATTEMPTS,
       retryBaseMs: config.PUSH_RETRY_BASE_MS,
       pollMs: config.PUSH_POLL_MS,
+      onDelivered: async ({ payload, userId }) => {
+        if (payload.announcementId) await recordDelivery(app, payload.announcementId, userId, 'push');
+      },
       senders: {
         web: new WebPushSender(vapid, pushAgent(config.PUSH_CA_FILE)),
         native: account

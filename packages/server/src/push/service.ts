@@ -6,6 +6,7 @@ import {
   type UnregisterPushTokenQuery,
 } from '@stoop/shared';
 import type { PushPayload, UserRow } from '../db/schema/index.ts';
+import { kindOf } from '../notification-settings/service.ts';
 import { badRequest } from '../http/errors.ts';
 import type { PushContext } from './context.ts';
 import * as repo from './repo.ts';
@@ -112,6 +113,8 @@ export type NotificationPush = {
   urgent?: boolean;
   /** The conversation's display name ("#general"), for a collapsed burst's text. */
   conversationName?: string;
+  /** An announcement's push, recorded on its receipts once a device takes it (R-REACH-4). */
+  announcementId?: string;
 };
 
 export type PushDecision = 'queued' | 'muted' | 'watching';
@@ -124,6 +127,9 @@ export type PushDecision = 'queued' | 'muted' | 'watching';
 export async function pushForNotification(ctx: PushContext, input: NotificationPush): Promise<PushDecision> {
   const { userId, conversationId } = input;
   if (conversationId && !input.urgent && (await ctx.mutes.isMuted(userId, conversationId))) return 'muted';
+  // R-REACH-5: the resident's channel for this kind, and their quiet hours.
+  const kind = kindOf(input.type, input.urgent ?? false);
+  if (kind && !(await ctx.allowsPush(userId, kind))) return 'muted';
   if (await ctx.presence.isWatching(userId, conversationId)) return 'watching';
   await enqueuePush(ctx, userId, {
     title: input.title,
@@ -132,6 +138,7 @@ export async function pushForNotification(ctx: PushContext, input: NotificationP
     ...(conversationId ? { conversationId, tag: `conversation:${conversationId}` } : {}),
     ...(input.conversationName ? { group: input.conversationName } : {}),
     ...(input.urgent ? { urgent: true } : {}),
+    ...(input.announcementId ? { announcementId: input.announcementId } : {}),
   });
   return 'queued';
 }

@@ -86,7 +86,17 @@ import {
   announcementsUnreadSchema,
   createAnnouncementBodySchema,
   updateAnnouncementBodySchema,
+  pendingUrgentSchema,
+  acknowledgeResponseSchema,
+  announcementReceiptsSchema,
+  remindResponseSchema,
 } from '../schemas/announcements.ts';
+import {
+  notificationSettingsResponseSchema,
+  notificationSettingsSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+} from '../schemas/notification-settings.ts';
 import {
   conversationMuteSchema,
   markNotificationsReadBodySchema,
@@ -308,7 +318,7 @@ export const API_SCHEMAS = {
   updateAnnouncement: {
     params: announcementIdParamsSchema,
     body: updateAnnouncementBodySchema,
-    response: { 200: announcementResponseSchema, ...guarded },
+    response: { 200: announcementResponseSchema, 409: error, ...guarded },
   },
   deleteAnnouncement: { params: announcementIdParamsSchema, response: { 204: noContent, ...guarded } },
   markAnnouncementRead: {
@@ -316,6 +326,29 @@ export const API_SCHEMAS = {
     response: { 200: announcementsUnreadSchema, ...guarded },
   },
   markAllAnnouncementsRead: { response: { 200: announcementsUnreadSchema, ...guarded } },
+  listPendingUrgent: { response: { 200: pendingUrgentSchema, ...guarded } },
+  acknowledgeAnnouncement: {
+    params: announcementIdParamsSchema,
+    response: { 200: acknowledgeResponseSchema, ...guarded },
+  },
+  getAnnouncementReceipts: {
+    params: announcementIdParamsSchema,
+    response: { 200: announcementReceiptsSchema, ...guarded },
+  },
+  remindAnnouncement: {
+    params: announcementIdParamsSchema,
+    response: { 200: remindResponseSchema, 409: error, ...guarded },
+  },
+  getNotificationSettings: { response: { 200: notificationSettingsResponseSchema, ...guarded } },
+  updateNotificationSettings: {
+    body: notificationSettingsSchema,
+    response: { 200: notificationSettingsResponseSchema, ...guarded },
+  },
+  // The body is `List-Unsubscribe=One-Click` as a form (RFC 8058); only the token matters.
+  unsubscribeMail: {
+    query: unsubscribeQuerySchema,
+    response: { 200: unsubscribeResponseSchema, 400: error, 404: error, 429: error },
+  },
 
   listIntegrations: { response: { 200: integrationsListSchema, ...guarded } },
   createIntegration: {

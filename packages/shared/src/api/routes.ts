@@ -528,6 +528,38 @@ export const API_ROUTES = {
     tag: 'announcements',
     summary: 'Mark every announcement read',
   },
+  listPendingUrgent: {
+    method: 'GET',
+    path: '/api/announcements/urgent',
+    access: 'user',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'The urgent announcements the reader has not acknowledged yet (the banner, R-REACH-3)',
+  },
+  acknowledgeAnnouncement: {
+    method: 'POST',
+    path: '/api/announcements/:id/acknowledge',
+    access: 'user',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Got it: acknowledge an announcement (also marks it read)',
+  },
+  getAnnouncementReceipts: {
+    method: 'GET',
+    path: '/api/announcements/:id/receipts',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Who it reached by push, mail or in the app, who saw and acknowledged it (admins, R-REACH-4)',
+  },
+  remindAnnouncement: {
+    method: 'POST',
+    path: '/api/announcements/:id/remind',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'announcements',
+    summary: 'Send it again to the residents who have not seen it (admins)',
+  },
 
   // ---- integrations (R-INTEG) ----------------------------------------------------------------
   listIntegrations: {
@@ -581,6 +613,31 @@ export const API_ROUTES = {
   },
 
   // ---- notifications -------------------------------------------------------------------------
+  getNotificationSettings: {
+    method: 'GET',
+    path: '/api/notification-settings',
+    access: 'user',
+    encoding: 'none',
+    tag: 'notifications',
+    summary: 'The reader’s notification settings: push and mail per kind, daily digest, quiet hours',
+  },
+  updateNotificationSettings: {
+    method: 'PUT',
+    path: '/api/notification-settings',
+    access: 'user',
+    encoding: 'json',
+    tag: 'notifications',
+    summary: 'Replace the reader’s notification settings',
+  },
+  unsubscribeMail: {
+    method: 'POST',
+    path: '/api/unsubscribe',
+    access: 'public',
+    csrf: false,
+    encoding: 'none',
+    tag: 'notifications',
+    summary: 'One-click unsubscribe from notification mail (RFC 8058): the signed token is the authority',
+  },
   listNotifications: {
     method: 'GET',
     path: '/api/notifications',
