@@ -4,11 +4,11 @@ import { z } from 'zod';
  * R-REACH-5: the kinds of notice a resident sets a channel for. `mentions` covers mentions and
  * replies to their threads; `urgent` is urgent announcements, which also pass quiet hours.
  */
-export const NOTICE_KINDS = ['direct', 'mentions', 'announcements', 'urgent', 'requests', 'events'] as const;
+const NOTICE_KINDS = ['direct', 'mentions', 'announcements', 'urgent', 'requests', 'events'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** How a kind reaches the resident besides the app itself. */
-export const NOTICE_CHANNELS = ['both', 'push', 'mail', 'none'] as const;
+const NOTICE_CHANNELS = ['both', 'push', 'mail', 'none'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 const channelSchema = z.enum(NOTICE_CHANNELS, `must be one of ${NOTICE_CHANNELS.join(', ')}`);
