@@ -184,6 +184,12 @@ describe('POST /api/contact', () => {
     );
   });
 
+  it('R-ACCESS-4, R-GUARD-3: a locked resident may write to the office (201)', async () => {
+    const locked = await makeUser(t.app, { locked: true });
+    const res = await call(t.app, 'POST', '/api/contact', message, await sessionFor(t.app, locked));
+    expect(res.statusCode).toBe(201);
+  });
+
   it('R-ACCESS-5, R-API-30: contact without CSRF is refused', async () => {
     expectError(await call(t.app, 'POST', '/api/contact', message), 403, { code: 'CSRF_INVALID' });
   });

@@ -165,6 +165,8 @@ export const API_ROUTES = {
     method: 'POST',
     path: '/api/contact',
     access: 'public',
+    // A locked resident writes to the office from the awaiting-approval page (R-ACCESS-4).
+    allowLocked: true,
     encoding: 'json',
     tag: 'auth',
     summary: 'Send a message to the community admins',

@@ -79,11 +79,15 @@ describe('R-GUARD-0 rules (pure decisions)', () => {
     expect(decideSessionAction({ checked: false, hasUser: false, hasStoredUser: true })).toBe('reinitialise');
   });
 
-  it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route', () => {
+  it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route but contact, privacy and terms', () => {
+    const openToLocked = ['/contact', '/privacy-policy', '/terms-of-service'];
     for (const user of [pending, adminLocked, lockedNoReason]) {
       for (const path of ALL_ROUTES) {
-        expect(decideRedirect(path, { user, ...web })).toBe('/awaiting-approval');
+        expect(decideRedirect(path, { user, ...web })).toBe(
+          openToLocked.includes(path) ? null : '/awaiting-approval',
+        );
       }
+      expect(decideRedirect('/contact/', { user, ...web })).toBeNull();
       expect(decideRedirect('/awaiting-approval', { user, ...web })).toBeNull();
     }
   });

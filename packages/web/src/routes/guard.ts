@@ -22,6 +22,8 @@ const ADMIN_ONLY_CHILDREN = [
 ] as const;
 /** Pages that make no sense once signed in; a signed-in visitor goes to their dashboard. */
 const GUEST_ONLY: readonly string[] = [PATHS.login, PATHS.signup];
+/** R-GUARD-3: the public pages a locked resident may still open (reach the office, read the terms). */
+const OPEN_TO_LOCKED: readonly string[] = [PATHS.contact, PATHS.privacyPolicy, PATHS.termsOfService];
 
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -64,7 +66,10 @@ export interface GuardState {
 /** The redirect a navigation to `pathname` needs, or null to let it through. Order matters. */
 export function decideRedirect(pathname: string, { user, platform }: GuardState): string | null {
   const access = classifyPath(pathname);
-  if (isLocked(user)) return access === 'awaiting' ? null : PATHS.awaitingApproval;
+  if (isLocked(user))
+    return access === 'awaiting' || OPEN_TO_LOCKED.includes(normalisePath(pathname))
+      ? null
+      : PATHS.awaitingApproval;
   switch (access) {
     case 'root':
       return homeFor(user, platform);
