@@ -83,6 +83,8 @@ export const TOAST_POSITION = 'bottom-center';
 export const TOAST_DURATION_MS = 0;
 export const TOAST_ENTER_MS = 400;
 export const TOAST_LEAVE_MS = 300;
+/** Informational and success toasts close by themselves after this (R-PWA-8); errors never do. */
+export const TOAST_INFO_DURATION_MS = 5000;
 
 // PWA and platform (R-PWA-0, R-PWA-2)
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3600_000;

@@ -1,8 +1,8 @@
 /**
  * The app's single toast outlet, mounted once at the root. Its defaults come from the toast
  * service (R-PWA-7): bottom position, no auto-close, a close button on every toast, enter 400 ms
- * and leave 300 ms (the durations are CSS variables read by styles/theme.css). It also mounts the
- * PWA update prompt.
+ * and leave 300 ms (the durations are CSS variables read by styles/theme.css); its bottom offset
+ * clears the composer and dialog buttons (R-PWA-10). It also mounts the PWA update prompt.
  *
  * sonner is not part of the first load (R-DELIVERY-7): the outlet renders its Toaster once the
  * toast service has loaded it, for the first toast or a few seconds after the page has loaded.
@@ -10,10 +10,15 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { whenPageIdle } from '../services/device/idle.ts';
 import { loadToasts, TOAST_DEFAULTS, toastOutlet } from '../services/ui/toast.ts';
+import { watchToastClearance } from '../services/ui/toast-clearance.ts';
 import { useThemeStore } from '../stores/theme.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 type SonnerModule = Awaited<ReturnType<typeof loadToasts>>;
+
+/** Above the composer or a dialog's buttons when they sit where toasts appear (R-PWA-10). */
+const offset = { bottom: 'max(24px, var(--toast-clearance, 0px))' };
+const mobileOffset = { bottom: 'max(16px, var(--toast-clearance, 0px))' };
 
 const animationVars = {
   '--toast-enter-ms': `${TOAST_DEFAULTS.enterMs}ms`,
@@ -38,6 +43,7 @@ export function AppToaster() {
         : undefined,
     [sonner],
   );
+  useEffect(() => (sonner === null ? undefined : watchToastClearance()), [sonner]);
   return (
     <>
       {sonner ? (
@@ -46,6 +52,8 @@ export function AppToaster() {
             position={TOAST_DEFAULTS.position}
             duration={TOAST_DEFAULTS.duration}
             closeButton={TOAST_DEFAULTS.closeButton}
+            offset={offset}
+            mobileOffset={mobileOffset}
             theme={resolved}
             style={animationVars}
             className="stoop-toaster"

@@ -84,7 +84,7 @@ describe('announcements store', () => {
 
   it('create posts the body; a refusal becomes an error toast and resolves null', async () => {
     const { toast } = await import('../services/ui/toast.ts');
-    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const error = vi.spyOn(toast, 'error').mockReturnValue('toast-1');
     const server = installFakeServer({
       'POST /api/announcements': () =>
         json(400, { statusCode: 400, error: 'Bad Request', message: 'title: too long', field: 'title' }),

@@ -1,5 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
+import {
+  TOAST_DURATION_MS,
+  TOAST_ENTER_MS,
+  TOAST_INFO_DURATION_MS,
+  TOAST_LEAVE_MS,
+  TOAST_POSITION,
+} from '@stoop/shared';
 
 const sonnerMock = vi.hoisted(() => ({
   error: vi.fn(() => 1),
@@ -49,10 +55,44 @@ describe('toast service (sonner loaded)', () => {
     expect(sonnerDuration(0)).toBe(Number.POSITIVE_INFINITY);
     expect(sonnerDuration(1500)).toBe(1500);
     toast.error('Boom');
-    expect(sonnerMock.error).toHaveBeenCalledWith('Boom', {
-      duration: Number.POSITIVE_INFINITY,
-      closeButton: true,
-    });
+    expect(sonnerMock.error).toHaveBeenCalledWith(
+      'Boom',
+      expect.objectContaining({ duration: Number.POSITIVE_INFINITY, closeButton: true }),
+    );
+    toast.dismiss();
+  });
+
+  it('R-PWA-8: information and success close by themselves, errors do not', () => {
+    expect(TOAST_INFO_DURATION_MS).toBeGreaterThan(0);
+    toast.info('Ready');
+    toast.success('Saved it');
+    for (const mock of [sonnerMock.info, sonnerMock.success])
+      expect(mock).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ duration: TOAST_INFO_DURATION_MS, closeButton: true }),
+      );
+    toast.dismiss();
+  });
+
+  it('R-PWA-9: the same toast shown while open counts up in one toast; closed, it starts again', () => {
+    const first = toast.error('Sending too fast');
+    const second = toast.error('Sending too fast');
+    const third = toast.error('Sending too fast');
+    expect(new Set([first, second, third]).size).toBe(1);
+    expect(sonnerMock.error.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'Sending too fast',
+      'Sending too fast \u00d72',
+      'Sending too fast \u00d73',
+    ]);
+    // Another text is another toast.
+    expect(toast.error('Offline')).not.toBe(first);
+    // Once closed (sonner calls onDismiss), the next one is new.
+    const lastOptions = sonnerMock.error.mock.calls.at(-2)?.at(1) as { onDismiss: () => void } | undefined;
+    lastOptions?.onDismiss();
+    const fourth = toast.error('Sending too fast');
+    expect(fourth).not.toBe(first);
+    expect(sonnerMock.error.mock.calls.at(-1)?.at(0)).toBe('Sending too fast');
+    toast.dismiss();
   });
 
   it('R-PWA-7: enter animation 400 ms, leave 300 ms', () => {

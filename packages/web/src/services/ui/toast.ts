@@ -1,6 +1,8 @@
 /**
  * The one toast service (R-PWA-7 toast defaults). Every user-visible error of R-ERR-10 goes through
  * `toast.error(...)`, so position, duration and close button are decided here and nowhere else.
+ * Errors never close by themselves; information and success do (R-PWA-8). A toast repeated while
+ * the same one is open counts up instead of stacking (R-PWA-9).
  *
  * sonner is its own chunk (R-DELIVERY-7): most page loads never show a toast, so it loads with the
  * first one (or once the page is idle, see AppToaster). Calls made before it arrives wait in order
@@ -8,7 +10,13 @@
  * before sonner's Toaster subscribes would never show.
  */
 import type { ExternalToast } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_LEAVE_MS, TOAST_POSITION } from '@stoop/shared';
+import {
+  TOAST_DURATION_MS,
+  TOAST_ENTER_MS,
+  TOAST_INFO_DURATION_MS,
+  TOAST_LEAVE_MS,
+  TOAST_POSITION,
+} from '@stoop/shared';
 
 type SonnerModule = typeof import('sonner');
 type SonnerToast = SonnerModule['toast'];
@@ -94,34 +102,54 @@ function run(call: (t: SonnerToast) => void): void {
   void loadToasts();
 }
 
-function options(opts?: ToastOptions): ExternalToast {
+type ToastKind = 'error' | 'success' | 'info';
+
+function options(kind: ToastKind, opts?: ToastOptions): ExternalToast {
   const out: ExternalToast = {
-    duration: TOAST_DEFAULTS.duration,
+    duration: kind === 'error' ? TOAST_DEFAULTS.duration : sonnerDuration(TOAST_INFO_DURATION_MS),
     closeButton: TOAST_DEFAULTS.closeButton,
   };
   if (opts?.description !== undefined) out.description = opts.description;
-  if (opts?.id !== undefined) out.id = opts.id;
   return out;
 }
 
-/**
- * Each call returns the toast's id when the caller named one (`opts.id`), else undefined: while
- * sonner loads there is no generated id yet.
- */
+/** The title of a toast shown `count` times while open (R-PWA-9). */
+export function countedTitle(message: string, count: number): string {
+  return count > 1 ? `${message} \u00d7${count}` : message;
+}
+
+/** Toasts on screen, by their key (the caller's id, else kind and text), with how often they were shown. */
+const openToasts = new Map<string, { id: string; message: string; count: number }>();
+let generatedIds = 0;
+
+function show(kind: ToastKind, message: string, opts?: ToastOptions): string {
+  const key = opts?.id ?? `${kind}\u0000${message}\u0000${opts?.description ?? ''}`;
+  const open = openToasts.get(key);
+  const id = opts?.id ?? open?.id ?? `toast-${(generatedIds += 1)}`;
+  // A caller's id shown with a new text replaces the toast: the count starts again.
+  const count = open !== undefined && open.message === message ? open.count + 1 : 1;
+  openToasts.set(key, { id, message, count });
+  const forget = () => {
+    if (openToasts.get(key)?.id === id) openToasts.delete(key);
+  };
+  run((t) =>
+    t[kind](countedTitle(message, count), {
+      ...options(kind, opts),
+      id,
+      onDismiss: forget,
+      onAutoClose: forget,
+    }),
+  );
+  return id;
+}
+
+/** Each call returns the toast's id (the caller's `opts.id`, else one made here). */
 export const toast = {
-  error(message: string, opts?: ToastOptions): string | number | undefined {
-    run((t) => t.error(message, options(opts)));
-    return opts?.id;
-  },
-  success(message: string, opts?: ToastOptions): string | number | undefined {
-    run((t) => t.success(message, options(opts)));
-    return opts?.id;
-  },
-  info(message: string, opts?: ToastOptions): string | number | undefined {
-    run((t) => t.info(message, options(opts)));
-    return opts?.id;
-  },
+  error: (message: string, opts?: ToastOptions): string => show('error', message, opts),
+  success: (message: string, opts?: ToastOptions): string => show('success', message, opts),
+  info: (message: string, opts?: ToastOptions): string => show('info', message, opts),
   dismiss(id?: string | number): void {
+    for (const [key, open] of openToasts) if (id === undefined || open.id === id) openToasts.delete(key);
     run((t) => t.dismiss(id));
   },
 };
