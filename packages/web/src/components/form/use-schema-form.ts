@@ -16,6 +16,8 @@ export interface SchemaFormOptions {
   serverFields?: readonly string[];
   /** The toast when the call fails without a message of its own. */
   failure: string;
+  /** Also keep a failure that names no field next to the form (`formError`), not only as a toast. */
+  inlineFailure?: boolean;
 }
 
 export interface SchemaSubmit<T> {
@@ -32,6 +34,7 @@ export function useSchemaForm<T>(schema: ZodType<T> | SchemaLoader<T>, options: 
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
   const loaded = useRef<Promise<ZodType<T>> | null>(null);
   const load = () => {
     if (typeof schema !== 'function') return Promise.resolve(schema);
@@ -67,17 +70,22 @@ export function useSchemaForm<T>(schema: ZodType<T> | SchemaLoader<T>, options: 
       return;
     }
     setErrors({});
+    setFormError(null);
     setBusy(true);
     try {
       await action(checked.data);
     } catch (error) {
       const fieldErrors = serverFieldError(error, options.serverFields ?? []);
       if (fieldErrors) setErrors(fieldErrors);
-      else toast.error(errorMessage(error, options.failure));
+      else {
+        const message = errorMessage(error, options.failure);
+        toast.error(message);
+        if (options.inlineFailure) setFormError(message);
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  return { form, errors, busy, submit };
+  return { form, errors, formError, busy, submit };
 }

@@ -18,9 +18,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { form, errors, busy, submit } = useSchemaForm(loadLoginBodySchema, {
+  // A failed login also stays next to the form, where the resident looks (a toast may be missed).
+  const { form, errors, formError, busy, submit } = useSchemaForm(loadLoginBodySchema, {
     serverFields: ['email', 'password'],
     failure: 'Login failed. Please try again.',
+    inlineFailure: true,
   });
 
   const onSubmit = (event: FormEvent) =>
@@ -63,6 +65,15 @@ export default function LoginPage() {
               Forgot your password?
             </Link>
           </div>
+          {formError ? (
+            <p
+              role="alert"
+              data-testid="login-error"
+              className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+            >
+              {formError}
+            </p>
+          ) : null}
           <Button type="submit" busy={busy} className="w-full">
             Log in
           </Button>
