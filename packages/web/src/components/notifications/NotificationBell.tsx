@@ -1,12 +1,14 @@
 /**
  * The header's bell: an unread badge and, on press, a panel (NotificationPanel, a Radix dialog)
  * listing the newest notifications. Opening the panel marks them read, so the badge clears; the
- * ones that were new stay marked "new" while it is open. The panel is its own chunk, loaded the
+ * ones that were new stay marked "new" while it is open. Unread direct messages count on the badge
+ * too and are listed at the top of the panel until they are opened (R-NOTIF-5). The panel is its own chunk, loaded the
  * first time the bell is pressed (or pointed at), so it is not part of the page's first load.
  */
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNotificationsStore } from '../../stores/notifications.ts';
+import { useUnreadTotals } from '../shell/use-unread-totals.ts';
 
 const loadPanel = () => import('./NotificationPanel.tsx');
 const NotificationPanel = lazy(loadPanel);
@@ -16,7 +18,10 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
 const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 export function NotificationBell() {
-  const unread = useNotificationsStore((s) => s.unread);
+  // Unread direct messages raise the badge too (R-NOTIF-5); the panel lists them first.
+  const unreadDirect = useUnreadTotals().direct;
+  const unreadNotifications = useNotificationsStore((s) => s.unread);
+  const unread = unreadNotifications + unreadDirect;
   const loaded = useNotificationsStore((s) => s.loaded);
   const [open, setOpen] = useState(false);
   const [panelLoaded, setPanelLoaded] = useState(false);
@@ -32,6 +37,7 @@ export function NotificationBell() {
     setOpen(next);
     if (!next) return;
     const { items, unread: count, markRead } = useNotificationsStore.getState();
+    // Only notifications are marked read here; a direct message stays unread until it is opened.
     setFreshIds(new Set(items.filter((n) => !n.read).map((n) => n.id)));
     if (count > 0) void markRead();
   };

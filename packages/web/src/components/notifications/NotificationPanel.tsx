@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { NotificationList } from './NotificationList.tsx';
+import { UnreadDirectList } from './UnreadDirectList.tsx';
 
 interface NotificationPanelProps {
   open: boolean;
@@ -44,8 +45,10 @@ export default function NotificationPanel({
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Mentions, replies, likes, announcements and account news. Choose one to open it.
+            Unread direct messages, mentions, replies, likes, announcements and account news. Choose one to
+            open it.
           </Dialog.Description>
+          <UnreadDirectList onOpen={() => onOpenChange(false)} />
           <NotificationList freshIds={freshIds} onOpen={() => onOpenChange(false)} />
         </Dialog.Content>
       </Dialog.Portal>

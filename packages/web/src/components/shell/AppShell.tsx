@@ -11,6 +11,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ThemeToggle } from '../ThemeToggle.tsx';
+import { UnreadTitle } from './UnreadTitle.tsx';
 import { useWideScreen } from './use-wide-screen.ts';
 
 const loadDrawer = () => import('./ShellDrawer.tsx');
@@ -45,6 +46,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
 
   return (
     <div className="flex h-dvh flex-col bg-slate-50">
+      <UnreadTitle />
       <header className="z-20 shrink-0 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
         <div className="flex h-14 items-center gap-2 px-2 sm:px-4">
           <button
@@ -93,7 +95,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
             {sidebar}
           </aside>
         ) : null}
-        <main id="main-content" className="min-w-0 flex-1 overflow-y-auto pb-[env(safe-area-inset-bottom)]">
+        <main id="main-content" className="min-w-0 flex-1 overflow-y-auto pb-[var(--safe-area-bottom)]">
           {children}
         </main>
       </div>

@@ -29,7 +29,7 @@ export default function ShellDrawer({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden" />
         <Dialog.Content
           id="shell-drawer"
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white pb-[env(safe-area-inset-bottom)] pt-[env(safe-area-inset-top)] shadow-xl lg:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white pb-[var(--safe-area-bottom)] pt-[env(safe-area-inset-top)] shadow-xl lg:hidden"
           onCloseAutoFocus={(event) => {
             // The trigger is a plain button outside the dialog, so focus goes back to it here.
             event.preventDefault();
