@@ -61,6 +61,13 @@ export function SearchBox({ value, onChange, onSearch, usernames, channelNames }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Escape closes the suggestions and nothing more: the browser's own clearing of a search
+    // field would wipe the query the resident is working on (R-SEARCH-8).
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed(true);
+      return;
+    }
     if (!open) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -71,9 +78,6 @@ export function SearchBox({ value, onChange, onSearch, usernames, channelNames }
       if (!chosen) return;
       event.preventDefault();
       take(chosen);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissed(true);
     }
   };
 

@@ -1,8 +1,10 @@
 /**
  * search: message search with modifiers (R-SEARCH-5), results grouped by conversation with jump
- * links and the total (R-SEARCH-3, R-SEARCH-7), cleared on failure (R-SEARCH-2).
+ * links and the total (R-SEARCH-3, R-SEARCH-7), cleared on failure (R-SEARCH-2). The query lives in
+ * the address (`?q=`), so back, forward and reload keep it (R-SEARCH-8).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SearchBox } from '../../components/search/SearchBox.tsx';
 import { SearchResults, groupByConversation } from '../../components/search/SearchResults.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -16,7 +18,26 @@ export default function SearchPage() {
   const { results, hits, total, totalIsLowerBound, loading, searched, query, search } = useSearchStore();
   const conversations = useConversationsStore((s) => s.conversations);
   const users = useUsersStore((s) => s.byId);
-  const [draft, setDraft] = useState(query);
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get('q') ?? '';
+  const [draft, setDraft] = useState(urlQuery || query);
+  // The address leads: opening, reloading or going back to `?q=…` searches for it.
+  const [shownQuery, setShownQuery] = useState(urlQuery);
+  if (shownQuery !== urlQuery) {
+    setShownQuery(urlQuery);
+    setDraft(urlQuery);
+  }
+  useEffect(() => {
+    if (urlQuery.trim() && urlQuery.trim() !== useSearchStore.getState().searched) void search(urlQuery);
+  }, [urlQuery, search]);
+  const submit = (q: string) => {
+    // A new query is a new history entry (its effect above searches); the same one searches again.
+    if (q.trim() === urlQuery.trim()) void search(q);
+    else {
+      setParams(q.trim() ? { q } : {});
+      if (!q.trim()) void search(q);
+    }
+  };
   const groups = useMemo(() => groupByConversation(results, hits), [results, hits]);
   const usernames = useMemo(() => Object.values(users).map((u) => u.username), [users]);
   const channelNames = useMemo(
@@ -30,7 +51,7 @@ export default function SearchPage() {
       <SearchBox
         value={draft}
         onChange={setDraft}
-        onSearch={(q) => void search(q)}
+        onSearch={submit}
         usernames={usernames}
         channelNames={channelNames}
       />
