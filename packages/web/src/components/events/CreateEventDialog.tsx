@@ -24,7 +24,7 @@ interface Props {
 }
 
 const field =
-  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+  'mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 const label = 'text-sm font-medium text-slate-800';
 const HOUR = 3600_000;
 
@@ -32,6 +32,19 @@ const HOUR = 3600_000;
 function localValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The end after the start moved (R-EVENT-14): it keeps the event's length, as calendar apps do; an
+ * end that cannot be read is left for the resident to fix.
+ */
+export function endFollowingStart(previousStart: string, nextStart: string, end: string): string {
+  const before = new Date(previousStart).getTime();
+  const after = new Date(nextStart).getTime();
+  const ends = new Date(end).getTime();
+  if ([before, after, ends].some(Number.isNaN)) return end;
+  const length = ends > before ? ends - before : HOUR;
+  return localValue(new Date(after + length));
 }
 
 const isoOf = (local: string) => {
@@ -132,7 +145,8 @@ export function CreateEventDialog({
             onChange={(e) => setTitle(e.target.value)}
           />
         </label>
-        <div className="grid gap-3 sm:grid-cols-2">
+        {/* One above the other: two date-and-time fields side by side do not fit a phone or this dialog. */}
+        <div className="grid min-w-0 gap-3">
           <label className={label}>
             Starts
             <input
@@ -140,7 +154,10 @@ export function CreateEventDialog({
               className={field}
               required
               value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
+              onChange={(e) => {
+                setEndsAt(endFollowingStart(startsAt, e.target.value, endsAt));
+                setStartsAt(e.target.value);
+              }}
             />
           </label>
           <label className={label}>
