@@ -6,11 +6,22 @@
  * text and file, so the resident can change it and send again.
  */
 import { BarChart3, CalendarPlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { ConversationType } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../realtime/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
+import { useDraftsStore } from '../../stores/drafts.ts';
 import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { acceptAttachment } from '../../services/chat/attachment-check.ts';
@@ -45,7 +56,24 @@ export function Composer({
   placeholder,
 }: Props) {
   const users = useUsersStore((s) => s.byId);
-  const [text, setText] = useState('');
+  const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
+  // What was typed here before a reload, a restart or a visit elsewhere comes back (R-STORE-6).
+  const storedDraft = () => (draftSlot ? (useDraftsStore.getState().drafts[draftSlot] ?? '') : '');
+  const [text, setTextState] = useState(storedDraft);
+  const [textSlot, setTextSlot] = useState(draftSlot);
+  if (textSlot !== draftSlot) {
+    setTextSlot(draftSlot);
+    setTextState(storedDraft());
+  }
+  const setText = useCallback(
+    (next: string | ((current: string) => string)) =>
+      setTextState((current) => {
+        const value = typeof next === 'function' ? next(current) : next;
+        if (draftSlot) useDraftsStore.getState().setDraft(draftSlot, value);
+        return value;
+      }),
+    [draftSlot],
+  );
   const [file, setFile] = useState<File | null>(null);
   const [caret, setCaret] = useState(0);
   const [highlight, setHighlight] = useState(0);
@@ -56,7 +84,6 @@ export function Composer({
   const [notice, setNotice] = useState('');
   const [pollOpen, setPollOpen] = useState(false);
   const [eventOpen, setEventOpen] = useState(false);
-  const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
   const restored = useOutboxStore((s) => (draftSlot ? s.restoredDrafts[draftSlot] : undefined));
 
   useEffect(() => {
@@ -70,7 +97,7 @@ export function Composer({
     setNotice('Upload cancelled. Your message is back in the message box.');
     // The Cancel button just left the page; keyboard users continue where the message is.
     textarea.current?.focus();
-  }, [draftSlot, restored]);
+  }, [draftSlot, restored, setText]);
 
   const mention = MENTION_AT_CARET.exec(text.slice(0, caret));
   const mentionQuery = mention ? (mention[2] ?? '').toLowerCase() : null;
@@ -151,7 +178,7 @@ export function Composer({
   };
 
   return (
-    <div className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
+    <div data-toast-avoid className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
       <p className="sr-only" role="status">
         {notice}
       </p>

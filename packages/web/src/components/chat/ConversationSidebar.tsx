@@ -2,12 +2,13 @@
  * The conversation list of the main sidebar: channels and direct chats with unread badges,
  * presence dots for direct chats, a filter box, the two create dialogs and the channel browser.
  */
-import { BellOff, Compass, Hash, MessageSquarePlus, Plus } from 'lucide-react';
+import { BellOff, Compass, Hash, MessageSquarePlus, PencilLine, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { hasDraftIn, useDraftsStore } from '../../stores/drafts.ts';
 import { useMutesStore } from '../../stores/mutes.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
@@ -34,12 +35,14 @@ interface RowProps {
 function ConversationRow({ conversation, title, avatar, online }: RowProps) {
   const unread = conversation.unreadCount;
   const muted = useMutesStore((s) => s.muted.has(conversation.id));
+  // R-STORE-6: something typed here and not sent yet.
+  const draft = useDraftsStore((s) => hasDraftIn(s.drafts, conversation.id));
   const presence = conversation.type === 'direct' ? (online ? ', online' : ', offline') : '';
   return (
     <li>
       <NavLink
         to={conversationPath(conversation)}
-        aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}${muted ? ', muted' : ''}`}
+        aria-label={`${title}${unread > 0 ? `, ${unread} unread` : ''}${presence}${muted ? ', muted' : ''}${draft ? ', draft' : ''}`}
         className={({ isActive }) =>
           `flex min-h-10 items-center gap-2 rounded-lg px-3 py-1.5 text-sm ${
             isActive
@@ -67,6 +70,13 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
             className="h-3.5 w-3.5 shrink-0 text-slate-400"
             aria-hidden="true"
             data-testid="muted-icon"
+          />
+        ) : null}
+        {draft ? (
+          <PencilLine
+            className="h-3.5 w-3.5 shrink-0 text-brand-700"
+            aria-hidden="true"
+            data-testid="draft-mark"
           />
         ) : null}
         <UnreadBadge count={unread} />
