@@ -4,6 +4,7 @@
  * hover and on keyboard focus within the row; their icons are drawn the first time either happens.
  */
 import {
+  Clock,
   Eye,
   EyeOff,
   Flag,
@@ -196,8 +197,16 @@ export const MessageRow = memo(function MessageRow({
           {message.updatedAt !== message.createdAt && settled ? (
             <span className="text-xs text-slate-500">(edited)</span>
           ) : null}
-          {sending ? <span className="text-xs text-slate-500">Sending…</span> : null}
-          {queued ? <span className="text-xs text-slate-500">{OUTBOX_QUEUED_LABEL}</span> : null}
+          {sending || queued ? (
+            // Not sent yet: a clock, as chat apps mark a message still on its way.
+            <span
+              className="inline-flex items-center gap-1 text-xs text-slate-500"
+              data-testid="pending-mark"
+            >
+              <Clock className="h-3 w-3" aria-hidden="true" />
+              {queued ? OUTBOX_QUEUED_LABEL : 'Sending…'}
+            </span>
+          ) : null}
           {hidden && !hiddenFromMe ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               <EyeOff className="h-3 w-3" aria-hidden="true" /> {TEXTS.messageHiddenMark}
