@@ -278,6 +278,7 @@ export function Composer({
         <textarea
           ref={textarea}
           aria-label="Message"
+          data-skip-target
           className="max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
           rows={1}
           maxLength={MESSAGE_CONTENT_MAX}
