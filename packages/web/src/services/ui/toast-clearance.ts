@@ -6,7 +6,7 @@
  */
 
 /** What toasts must not cover: marked elements (the composer) and the buttons of open dialogs. */
-export const TOAST_OBSTACLES =
+const TOAST_OBSTACLES =
   '[data-toast-avoid], [role="dialog"] button, [role="alertdialog"] button, [role="dialog"] a[href]';
 
 /** Height of the band above the screen's bottom edge that a stack of toasts takes. */

@@ -114,7 +114,7 @@ function options(kind: ToastKind, opts?: ToastOptions): ExternalToast {
 }
 
 /** The title of a toast shown `count` times while open (R-PWA-9). */
-export function countedTitle(message: string, count: number): string {
+function countedTitle(message: string, count: number): string {
   return count > 1 ? `${message} \u00d7${count}` : message;
 }
 
