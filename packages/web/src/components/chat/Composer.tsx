@@ -22,6 +22,10 @@ import { MESSAGE_CONTENT_MAX, TYPING_NOTICE_INTERVAL_MS } from '@stoop/shared';
 import { emitTyping } from '../../realtime/socket.ts';
 import { useActivityStore } from '../../stores/activity.ts';
 import { useDraftsStore } from '../../stores/drafts.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useEditRequestStore } from '../../stores/edit-request.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+import { lastOwnEditable } from '../../services/chat/last-own-message.ts';
 import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { acceptAttachment } from '../../services/chat/attachment-check.ts';
@@ -159,6 +163,22 @@ export function Composer({
         setCaret(0);
         return;
       }
+    }
+    // R-MSG-19: Up arrow in an empty composer edits the resident's last message, as in Slack.
+    if (event.key === 'ArrowUp' && !text && conversationId && !event.nativeEvent.isComposing) {
+      const meId = useAuthStore.getState().user?.id;
+      const messages = useMessagesStore.getState().cache.conversations[conversationId]?.messages ?? [];
+      const sends = useOutboxStore.getState().sends;
+      const last = meId
+        ? lastOwnEditable(messages, meId, parentMessageId ?? null, (m) =>
+            m.clientMessageId ? sends[m.clientMessageId] !== undefined : false,
+          )
+        : null;
+      if (last) {
+        event.preventDefault();
+        useEditRequestStore.getState().request(last.id);
+      }
+      return;
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();

@@ -26,6 +26,7 @@ import { toast } from '../../services/ui/toast.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
+import { useEditRequestStore } from '../../stores/edit-request.ts';
 import {
   isCancellableUpload,
   OUTBOX_QUEUED_LABEL,
@@ -130,6 +131,14 @@ export const MessageRow = memo(function MessageRow({
   const [iconsDrawn, setIconsDrawn] = useState(false);
   const drawIcons = () => setIconsDrawn(true);
   const article = useRef<HTMLElement>(null);
+  // R-MSG-19: Up arrow in the empty composer asked to edit this message.
+  const editAsked = useEditRequestStore((s) => s.messageId === message.id);
+  useEffect(() => {
+    if (!editAsked) return;
+    useEditRequestStore.getState().done();
+    setDraft(message.content);
+    setEditing(true);
+  }, [editAsked, message.content]);
 
   useEffect(() => {
     // The jump link that led here is gone with the search page; focus the message instead, but
