@@ -6,6 +6,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { useDraftsStore } from '../../stores/drafts.ts';
 import { draftKey, useOutboxStore, type OutgoingMessage } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { Composer } from './Composer.tsx';
@@ -51,6 +52,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // What one test typed is kept as a draft (R-STORE-6); the next starts with empty composers.
+  useDraftsStore.getState().reset();
 });
 
 describe('Composer', () => {
