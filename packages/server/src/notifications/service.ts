@@ -343,3 +343,10 @@ export async function notifyEventChange(
   );
   tell(ctx, rows, actor);
 }
+
+/** R-NATIVE-9: the unread notifications the bell would show the resident, for an app icon's badge. */
+export async function unreadNotificationCount(db: DbOrTx, userId: string): Promise<number> {
+  const viewer = await findUser(db, userId);
+  if (!viewer) return 0;
+  return (await repo.countNotifications(db, viewer.id, await hiddenConversationIds(db, viewer))).unread;
+}

@@ -4,7 +4,7 @@ import type { PushMessage } from '@stoop/shared';
 import type { Db } from '../db/client.ts';
 import type { PushJobRow, PushPayload, PushTokenRow } from '../db/schema/index.ts';
 import * as repo from './repo.ts';
-import type { PushSender, SendOutcome } from './sender.ts';
+import type { PushSender, SendOptions, SendOutcome } from './sender.ts';
 
 export type DispatcherOptions = {
   maxAttempts: number;
@@ -12,8 +12,13 @@ export type DispatcherOptions = {
   pollMs: number;
   /** After at least one device took the job (an announcement's receipt, R-REACH-4). */
   onDelivered?: (job: PushJobRow) => Promise<void>;
-  /** Sends by platform; a missing platform is kept and skipped. */
-  senders: { web?: PushSender | undefined; native?: PushSender | undefined };
+  /**
+   * Sends by platform; a missing platform is kept and skipped. `native` (FCM) sends to android, and
+   * to ios unless `ios` (APNs, R-NATIVE-9) is set.
+   */
+  senders: { web?: PushSender | undefined; native?: PushSender | undefined; ios?: PushSender | undefined };
+  /** The resident's unread count, for the app icon's badge on ios. */
+  badgeOf?: (userId: string) => Promise<number>;
 };
 
 /** Jobs claimed per round; a full round is followed by another at once. */
@@ -101,9 +106,15 @@ export class PushDispatcher {
       const topic = job.payload.tag ? topicOf(job.payload.tag) : undefined;
       const retry: string[] = [];
       let delivered = false;
+      const wantsBadge = this.options.senders.ios && tokens.some((token) => token.platform === 'ios');
+      const badge = wantsBadge ? await this.options.badgeOf?.(job.userId) : undefined;
       await Promise.all(
         tokens.map(async (token) => {
-          const outcome = await this.sendOne(token, message, { urgent: job.payload.urgent ?? false, topic });
+          const outcome = await this.sendOne(token, message, {
+            urgent: job.payload.urgent ?? false,
+            topic,
+            badge,
+          });
           if (outcome === 'retry') retry.push(token.id);
           if (outcome === 'sent') delivered = true;
         }),
@@ -126,13 +137,19 @@ export class PushDispatcher {
   private async sendOne(
     token: PushTokenRow,
     message: PushMessage,
-    options: { urgent: boolean; topic: string | undefined },
+    options: SendOptions,
   ): Promise<SendOutcome> {
-    const sender = token.platform === 'web' ? this.options.senders.web : this.options.senders.native;
+    const { senders } = this.options;
+    const sender =
+      token.platform === 'web'
+        ? senders.web
+        : token.platform === 'ios'
+          ? (senders.ios ?? senders.native)
+          : senders.native;
     if (!sender) {
       if (!this.warnedNoNative) {
         this.warnedNoNative = true;
-        this.log.info('no FCM service account configured: android and ios pushes are skipped');
+        this.log.info('no FCM service account or APNs key configured: some native pushes are skipped');
       }
       return 'skipped';
     }

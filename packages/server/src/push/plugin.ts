@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { recordDelivery } from '../announcements/service.ts';
+import { ApnsSender, loadApnsSettings } from './apns-sender.ts';
+import { unreadNotificationCount } from '../notifications/service.ts';
 import { PushDispatcher } from './dispatcher.ts';
 import { FcmSender, loadServiceAccount } from './fcm-sender.ts';
 import { pushRoutes } from './routes.ts';
@@ -16,6 +18,8 @@ export const pushPlugin = fp(
     const config = app.config;
     const vapid = resolveVapid(config);
     const account = loadServiceAccount(config);
+    const apns = loadApnsSettings(config);
+    const iosSender = apns ? new ApnsSender(apns, config.PUSH_CA_FILE) : undefined;
     const dispatcher = new PushDispatcher(app.db, app.log.child({ module: 'push' }), {
       maxAttempts: config.PUSH_MAX_ATTEMPTS,
       retryBaseMs: config.PUSH_RETRY_BASE_MS,
@@ -28,7 +32,9 @@ export const pushPlugin = fp(
         native: account
           ? new FcmSender(account, { endpoint: config.FCM_ENDPOINT, tokenUrl: config.FCM_TOKEN_URL })
           : undefined,
+        ios: iosSender,
       },
+      badgeOf: (userId) => unreadNotificationCount(app.db, userId),
     });
     app.decorate('pushDispatcher', dispatcher);
     await app.register(pushRoutes(vapid.publicKey));
@@ -40,7 +46,10 @@ export const pushPlugin = fp(
     // preClose: before the database closes (onClose), so sends in flight can record their outcome.
     app.addHook('preClose', (done) => {
       unsubscribe();
-      void dispatcher.stop().then(() => done());
+      void dispatcher.stop().then(() => {
+        iosSender?.close();
+        done();
+      });
     });
   },
   { name: 'stoop-push' },
