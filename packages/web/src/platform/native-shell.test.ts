@@ -104,6 +104,37 @@ describe('the native shell (R-PUSH-11, R-PUSH-12)', () => {
     off();
   });
 
+  it('R-NATIVE-10: a tap on an ios (APNs) notification opens its link: the payload is the data', async () => {
+    installFakeServer();
+    const navigate = vi.fn();
+    const off = setNavigator(navigate);
+    await startNativeShell();
+    // On ios the plugin hands over the APNs payload as `data`: `aps` beside the server's own keys.
+    emit('pushNotificationActionPerformed', {
+      actionId: 'tap',
+      notification: {
+        id: '3',
+        data: {
+          aps: {
+            alert: { title: '#general', body: 'Water is off' },
+            badge: 2,
+            'thread-id': 'conversation:c9',
+          },
+          link: '/main_dashboard/conversations/channel/c9#message-m4',
+          conversationId: 'c9',
+          count: 1,
+        },
+      },
+    });
+    expect(navigate).toHaveBeenCalledWith('/main_dashboard/conversations/channel/c9#message-m4');
+    emit('pushNotificationActionPerformed', {
+      actionId: 'tap',
+      notification: { id: '4', data: { aps: { alert: 'x' }, link: '/announcements' } },
+    });
+    expect(navigate).toHaveBeenLastCalledWith('/announcements');
+    off();
+  });
+
   it('R-PUSH-12: back goes back while there is history, else exits the app', async () => {
     installFakeServer();
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
