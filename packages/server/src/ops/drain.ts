@@ -14,14 +14,15 @@ export const newLifecycle = (): Lifecycle => ({ draining: false });
  *
  * A proxy that does not read /readyz (open-source nginx) keeps sending on its kept-alive
  * connections; a request written onto one just as the instance closes it fails, and nginx retries
- * only idempotent calls. So from now on every answer closes its connection (closeAfterAnswer) and
- * the idle ones are closed at once, while the instance still listens: by the time it stops
- * listening no kept-alive connection is left, and nginx meets a refused connection, which it
- * retries on the next instance for every call (R-OPS-19).
+ * only idempotent calls (and those it is told are safe). So while draining every answer closes its
+ * connection (closeAfterAnswer): a connection in use ends with its answer instead of being cut
+ * idle when the instance stops, and once the instance stops listening nginx meets a refused
+ * connection, which it passes to the next instance for every call (R-OPS-19). Idle connections
+ * are not closed here: closing one races with a client reusing it (the race nginx's retries cover,
+ * but a client connected directly may not); Node closes those left when the server closes.
  */
 export async function beginDrain(app: FastifyInstance, drainMs: number): Promise<void> {
   app.lifecycle.draining = true;
-  app.server.closeIdleConnections();
   app.io.local.emit('server:restarting', {});
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
 }
