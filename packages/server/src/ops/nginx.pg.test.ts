@@ -350,6 +350,8 @@ describe.skipIf(!nginxBinary || !redisUrl || !adminUrl)('server mode behind the 
         rejoins += 1;
         void watching(watcher);
       });
+      const connectErrors: string[] = [];
+      watcher.on('connect_error', (error) => connectErrors.push(error.message));
 
       const acked: string[] = [];
       const failed: string[] = [];
@@ -413,7 +415,9 @@ describe.skipIf(!nginxBinary || !redisUrl || !adminUrl)('server mode behind the 
 
       // After both restarts the watcher is back (through nginx) and hears new messages.
       const last = `${prefix}-after`;
-      await until(() => watcher.connected, 10_000);
+      // A loaded machine may take a while to run the reconnect's backoff and handshake.
+      await until(() => watcher.connected, 30_000).catch(() => {});
+      expect(watcher.connected, `watcher connect errors: ${connectErrors.join('; ')}`).toBe(true);
       await watching(watcher);
       expect(
         (
