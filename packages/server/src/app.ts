@@ -48,6 +48,8 @@ import { statsRoutes } from './stats/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { pollRoutes } from './polls/routes.ts';
 import { eventsPlugin } from './events/plugin.ts';
+import { importsPlugin } from './imports/plugin.ts';
+import { invitesPlugin } from './invites/plugin.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -194,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailNoticesPlugin);
   await app.register(integrationsPlugin);
   await app.register(eventsPlugin);
+  await app.register(importsPlugin);
+  await app.register(invitesPlugin);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -7,6 +7,7 @@ import {
   DEFAULT_PLAN,
   EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT,
   EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT,
+  IMPORT_MAX_BYTES,
   PLAN_IDS,
 } from '@stoop/shared';
 import { SERVER_DIR } from './paths.ts';
@@ -71,6 +72,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ATTACHMENT_MAX_BYTES: intFrom(ATTACHMENT_MAX_BYTES_DEFAULT, 1),
+  /** R-MOVEIN-6: the largest WhatsApp export an admin may upload. */
+  IMPORT_MAX_BYTES: intFrom(IMPORT_MAX_BYTES, 1),
   UPLOAD_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema,

@@ -287,3 +287,19 @@ export function blockedAttachmentExtension(fileName: string): string | null {
     .toLowerCase();
   return (BLOCKED_ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension) ? extension : null;
 }
+// Moving a building in (R-MOVEIN-0)
+/** R-MOVEIN-6: the largest WhatsApp export (.txt or .zip) an admin may upload. */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** R-MOVEIN-6: what a zip may unpack to in all, and at most this many times its packed size. */
+export const IMPORT_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+export const IMPORT_MAX_PACK_RATIO = 200;
+/** R-MOVEIN-6: entries a zip may hold (a WhatsApp export has its chat and its media). */
+export const IMPORT_MAX_ZIP_ENTRIES = 20_000;
+/** R-MOVEIN-5: messages written per transaction; between two batches other sends go through. */
+export const IMPORT_BATCH_SIZE = 1000;
+/** R-MOVEIN-1: messages the preview shows. */
+export const IMPORT_PREVIEW_MESSAGES = 20;
+/** R-MOVEIN-8: an invitation lasts at most this long; 7 days unless the admin says otherwise. */
+export const INVITE_MAX_DAYS = 90;
+export const INVITE_DEFAULT_DAYS = 7;
+export const INVITE_MAX_USES = 1000;

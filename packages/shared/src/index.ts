@@ -22,3 +22,4 @@ export * from './schemas/polls.ts';
 export * from './schemas/requests.ts';
 export * from './schemas/calendar.ts';
 export * from './schemas/notification-settings.ts';
+export * from './schemas/movein.ts';

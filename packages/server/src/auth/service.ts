@@ -1,6 +1,7 @@
 import { recordAudit } from '../audit/service.ts';
 import { PASSWORD_RESET_TTL_MS, defaultUserMetadata } from '@stoop/shared';
 import { publicUrl } from '../config.ts';
+import { claimInvite, recordJoin } from '../invites/service.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -36,21 +37,31 @@ export async function login(ctx: Context, email: string, password: string): Prom
   return user;
 }
 
-/** New accounts start locked, pending approval (R-LOCK-1). */
+/**
+ * New accounts start locked, pending approval (R-LOCK-1), unless they sign up through a lobby
+ * invitation that approves at once (R-MOVEIN-11): its use is taken in the same transaction.
+ */
 export async function signup(
   ctx: Context,
-  input: { email: string; password: string; username: string },
+  input: { email: string; password: string; username: string; inviteCode?: string | undefined },
 ): Promise<UserRow> {
   if (await findUserWithEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
+  const passwordHash = await hashPassword(input.password);
   try {
-    return await createUser(ctx.db, {
-      email: input.email,
-      username: input.username,
-      passwordHash: await hashPassword(input.password),
-      metadata: defaultUserMetadata(),
-      role: 'resident',
-      isLocked: true,
-      lockReason: 'pending_approval',
+    return await inTransaction(ctx, async (tx) => {
+      const invite = input.inviteCode ? await claimInvite(tx, input.inviteCode) : undefined;
+      const approved = invite?.approveAtOnce === true;
+      const user = await createUser(tx, {
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        metadata: defaultUserMetadata(),
+        role: 'resident',
+        isLocked: !approved,
+        lockReason: approved ? null : 'pending_approval',
+      });
+      if (invite) await recordJoin(tx, invite, user);
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'email'); // lost a race with a twin request

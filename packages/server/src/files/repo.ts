@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { files, messages, type FileRow } from '../db/schema/index.ts';
 
@@ -36,4 +36,19 @@ export async function messageOfFile(
 export async function deleteFileRow(db: DbOrTx, fileId: string): Promise<FileRow | undefined> {
   const [row] = await db.delete(files).where(eq(files.id, fileId)).returning();
   return row;
+}
+
+export async function insertFiles(db: DbOrTx, values: NewFile[]): Promise<FileRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(files).values(values).returning();
+}
+
+/** Deletes the rows and answers every stored key (file and thumbnail) they had. */
+export async function deleteFileRows(db: DbOrTx, ids: string[]): Promise<(string | null)[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(files)
+    .where(inArray(files.id, ids))
+    .returning({ storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  return rows.flatMap((row) => [row.storageKey, row.thumbnailKey]);
 }

@@ -6,10 +6,18 @@ import { requireConversationAccess } from '../access/index.ts';
 import { seesHiddenContent } from '../messages/present.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { UploadedFile } from './multipart.ts';
-import { deleteFileRow, findFile, insertFile, messageOfFile } from './repo.ts';
+import {
+  deleteFileRow,
+  deleteFileRows,
+  findFile,
+  insertFile,
+  insertFiles,
+  messageOfFile,
+  type NewFile,
+} from './repo.ts';
 import { TEXTS, blockedAttachmentExtension } from '@stoop/shared';
 import { isExecutableContent, isImage } from './sniff.ts';
-import { openStored, readHead, removeStored, storeUpload, type StoredFile } from './storage.ts';
+import { incomingPath, openStored, readHead, removeStored, storeUpload, type StoredFile } from './storage.ts';
 
 /** Stores an upload for a conversation: bytes on disk first, then the row in the caller's transaction. */
 async function storeAttachment(
@@ -136,4 +144,27 @@ export async function readStoredFile(uploadDir: string, key: string): Promise<Re
 /** Best effort removal of stored bytes (after a rollback or a delete). */
 export function removeStoredFiles(uploadDir: string, keys: (string | null)[]): Promise<void> {
   return removeStored(uploadDir, keys);
+}
+
+/**
+ * R-MOVEIN-2: stores a file unpacked from a WhatsApp export the way every upload is stored (type
+ * from the bytes, metadata stripped, a thumbnail for images); the rows go in with insertFileRows.
+ */
+export function storeFileBytes(uploadDir: string, source: string): Promise<StoredFile> {
+  return storeUpload(uploadDir, source);
+}
+
+/** Files rows for bytes already stored, in the caller's transaction. */
+export function insertFileRows(db: DbOrTx, rows: NewFile[]): Promise<FileRow[]> {
+  return insertFiles(db, rows);
+}
+
+/** A fresh path under UPLOAD_DIR/incoming to unpack a file into (the start-up sweep removes leftovers). */
+export function incomingFilePath(uploadDir: string): Promise<string> {
+  return incomingPath(uploadDir);
+}
+
+/** Removes files rows (an undone import's) and answers their stored keys, to remove after commit. */
+export function removeFileRows(db: DbOrTx, ids: string[]): Promise<(string | null)[]> {
+  return deleteFileRows(db, ids);
 }

@@ -377,3 +377,6 @@ export function messagesChangedAfter(
 ): Promise<MessageRow[]> {
   return repo.changesAfter(db, conversationIds, after, limit);
 }
+
+/** R-MOVEIN-5: the change lock every message change takes, for an import's batches (inTransaction's `before`). */
+export const lockMessageChanges = repo.lockChanges;

@@ -146,6 +146,21 @@ import {
   requestsQuerySchema,
   updateRequestBodySchema,
 } from '../schemas/requests.ts';
+import {
+  buildingNameBodySchema,
+  buildingNameSchema,
+  createInviteBodySchema,
+  importIdParamsSchema,
+  importPreviewSchema,
+  importResultSchema,
+  importsListSchema,
+  IMPORT_SYSTEM_LINES,
+  inviteCodeParamsSchema,
+  inviteIdParamsSchema,
+  inviteLookupSchema,
+  inviteSchema,
+  invitesListSchema,
+} from '../schemas/movein.ts';
 import type { CallName } from './routes.ts';
 
 interface MultipartSpec {
@@ -187,6 +202,16 @@ const conversationFormFields = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
   icon: fileField.optional(),
+});
+
+/** The import forms as documented; the server reads them with movein.ts importFieldsSchema. */
+const importPreviewForm = z.object({
+  timeZone: z.string().optional().meta({ description: 'IANA time zone of the export, default UTC' }),
+});
+const importForm = importPreviewForm.extend({
+  conversationId: z.string(),
+  systemLines: z.enum(IMPORT_SYSTEM_LINES).optional(),
+  senders: z.string().optional().meta({ description: 'JSON list of {name, userId | null}' }),
 });
 
 export const API_SCHEMAS = {
@@ -478,4 +503,24 @@ export const API_SCHEMAS = {
     params: eventIdParamsSchema,
     response: { 200: eventResponseSchema, 409: error, ...guarded },
   },
+
+  previewWhatsappImport: {
+    body: importPreviewForm,
+    bodyValidated: false,
+    multipart: { fields: importPreviewForm.extend({ file: fileField }), file: 'file' },
+    response: { 200: importPreviewSchema, 413: error, ...guarded },
+  },
+  importWhatsapp: {
+    body: importForm,
+    bodyValidated: false,
+    multipart: { fields: importForm.extend({ file: fileField }), file: 'file' },
+    response: { 201: importResultSchema, 409: error, 413: error, ...guarded },
+  },
+  listImports: { response: { 200: importsListSchema, ...guarded } },
+  undoImport: { params: importIdParamsSchema, response: { 204: noContent, 409: error, ...guarded } },
+  listInvites: { response: { 200: invitesListSchema, ...guarded } },
+  createInvite: { body: createInviteBodySchema, response: { 201: inviteSchema, ...guarded } },
+  revokeInvite: { params: inviteIdParamsSchema, response: { 200: inviteSchema, ...guarded } },
+  setBuildingName: { body: buildingNameBodySchema, response: { 200: buildingNameSchema, ...guarded } },
+  lookupInvite: { params: inviteCodeParamsSchema, response: { 200: inviteLookupSchema, ...guarded } },
 } as const satisfies { [N in CallName]: RouteSchemas };

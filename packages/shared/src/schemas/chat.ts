@@ -46,6 +46,8 @@ const messageBotSchema = z.object({
   name: z.string(),
   /** A webhook's `icon_url` (http or https), else null. */
   iconUrl: z.string().nullable(),
+  /** R-MOVEIN-3: brought in from a WhatsApp export under this sender's WhatsApp name. */
+  imported: z.boolean().optional(),
 });
 export type MessageBot = z.infer<typeof messageBotSchema>;
 

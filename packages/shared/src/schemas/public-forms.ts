@@ -15,6 +15,13 @@ export const signupBodySchema = z.object({
   password: passwordSchema,
   username: usernameSchema,
   acceptTerms: z.literal(true, { message: 'You must accept the terms of service and privacy policy' }),
+  /** R-MOVEIN-11: the code of a lobby invitation (letters and digits without look-alikes). */
+  inviteCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-HJ-NP-Z2-9]{8}$/, 'must be the 8-character code from the invitation')
+    .optional(),
 });
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({

@@ -169,6 +169,13 @@ export const messages = pgTable(
       .default(sql`'[]'::jsonb`),
     /** R-LINK-1: the card of the message's first link, filled after the send; null when none or removed. */
     linkPreview: jsonb('link_preview').$type<LinkPreview>(),
+    /**
+     * R-MOVEIN-5: the WhatsApp import that brought the message in (whatsapp_imports.id; no foreign
+     * key, as for poll_id, since that table builds on this file), and its key within the
+     * conversation: the same export imported again adds nothing.
+     */
+    importId: uuid('import_id'),
+    importKey: text('import_key'),
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
@@ -198,6 +205,12 @@ export const messages = pgTable(
       .where(
         sql`${t.deletedAt} is null and (cardinality(${t.userFlaggedBy}) > 0 or cardinality(${t.adminFlaggedBy}) > 0)`,
       ),
+    index('messages_import_idx')
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
+    uniqueIndex('messages_import_key_unique')
+      .on(t.conversationId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     index('messages_search_idx').using('gin', t.searchVector),
     // R-SEARCH-7: a search reads its newest matches walking this backwards (as messages_page_v2_idx,
     // ascending on purpose), so a common word costs no more than a rare one. R-STATS-0, R-BILL-2:

@@ -10,3 +10,4 @@ export * from './polls.ts';
 export * from './requests.ts';
 export * from './events.ts';
 export * from './reach.ts';
+export * from './movein.ts';
