@@ -42,6 +42,8 @@ export const EVENT_GROUPS: Record<ServerEventName, GroupName> = {
   'announcement:new': 'news',
   'announcement:updated': 'news',
   'announcement:deleted': 'news',
+  'announcement:receipts': 'news',
+  'announcement:acknowledged': 'news',
   'notification:new': 'news',
   'poll:updated': 'polls',
   'request:updated': 'requests',

@@ -81,6 +81,8 @@ export function handleServerEvent(event: ServerEvent): void {
     case 'announcement:new':
     case 'announcement:updated':
     case 'announcement:deleted':
+    case 'announcement:receipts':
+    case 'announcement:acknowledged':
     case 'notification:new':
       applyNewsEvent(event);
       return;

@@ -12,6 +12,9 @@ export function makeAnnouncement(overrides: Partial<Announcement> = {}): Announc
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
     read: false,
+    acknowledged: false,
+    sendAt: null,
+    sentAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
   type Announcement,
   type CreateAnnouncementBody,
 } from '@stoop/shared';
+import { newsApi } from '../../services/api/news-api.ts';
 import { TextAreaField, TextField } from '../form/fields.tsx';
 import { Button } from '../ui/Button.tsx';
 import { AnnouncementBody } from './AnnouncementBody.tsx';
@@ -27,25 +28,46 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
   const [pinned, setPinned] = useState(editing?.pinned ?? false);
   const [urgent, setUrgent] = useState(editing?.urgent ?? false);
   const [preview, setPreview] = useState(false);
+  /** R-REACH-2: a local date and time to send at; empty sends at once. */
+  const [sendAt, setSendAt] = useState('');
+  const scheduled = !editing && sendAt !== '';
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ title?: string; body?: string }>({});
+  /** R-REACH-3: how many residents an urgent post is about to notify, while the admin confirms. */
+  const [confirmCount, setConfirmCount] = useState<number | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | null, confirmed = false) => {
+    event?.preventDefault();
     const found = {
       ...(title.trim() ? {} : { title: 'An announcement needs a title' }),
       ...(body.trim() ? {} : { body: 'An announcement needs a text' }),
     };
     setErrors(found);
     if (found.title || found.body) return;
+    if (urgent && !editing && !scheduled && !confirmed) {
+      setBusy(true);
+      // Everyone who can sign in but the author hears of it.
+      const count = await newsApi.recipientCount().catch(() => 0);
+      setBusy(false);
+      setConfirmCount(count);
+      return;
+    }
+    setConfirmCount(null);
     setBusy(true);
-    const saved = await onSave({ title: title.trim(), body: body.trim(), pinned, urgent });
+    const saved = await onSave({
+      title: title.trim(),
+      body: body.trim(),
+      pinned,
+      urgent,
+      ...(scheduled ? { sendAt: new Date(sendAt).toISOString() } : {}),
+    });
     setBusy(false);
     if (saved && !editing) {
       setTitle('');
       setBody('');
       setPinned(false);
       setUrgent(false);
+      setSendAt('');
       setPreview(false);
     }
   };
@@ -102,6 +124,17 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
           <input type="checkbox" checked={urgent} onChange={(e) => setUrgent(e.target.checked)} /> Urgent
           (reaches everyone at once)
         </label>
+        {editing ? null : (
+          <label className="inline-flex min-h-11 items-center gap-2">
+            Send later
+            <input
+              type="datetime-local"
+              value={sendAt}
+              onChange={(e) => setSendAt(e.target.value)}
+              className="rounded-md border border-slate-300 px-2 py-1"
+            />
+          </label>
+        )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={() => setPreview(!preview)} aria-pressed={preview}>
@@ -111,6 +144,23 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
+        ) : null}
+        {confirmCount !== null ? (
+          <div
+            role="alertdialog"
+            aria-label="Send this urgent announcement?"
+            className="flex w-full flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            <span className="min-w-0 flex-1">
+              This notifies all {confirmCount} residents now, by push and mail.
+            </span>
+            <Button variant="danger" onClick={() => void submit(null, true)} busy={busy} autoFocus>
+              Send now
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmCount(null)}>
+              Cancel
+            </Button>
+          </div>
         ) : null}
         <Button type="submit" busy={busy}>
           {editing ? 'Save changes' : 'Post announcement'}

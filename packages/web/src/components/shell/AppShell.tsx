@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../navigation/paths.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { UrgentBanner } from '../announcements/UrgentBanner.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { ThemeToggle } from '../ThemeToggle.tsx';
 import { UnreadTitle } from './UnreadTitle.tsx';
@@ -86,6 +87,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
           </div>
         </div>
       </header>
+      <UrgentBanner />
       <div className="flex min-h-0 flex-1">
         {wide ? (
           <aside

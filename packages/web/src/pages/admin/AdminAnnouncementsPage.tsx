@@ -4,6 +4,7 @@ import { ANNOUNCEMENTS_PAGE_SIZE } from '@stoop/shared/constants';
 import type { Announcement } from '@stoop/shared';
 import { AnnouncementCard } from '../../components/announcements/AnnouncementCard.tsx';
 import { AnnouncementEditor } from '../../components/announcements/AnnouncementEditor.tsx';
+import { useReceiptsStore } from '../../stores/receipts.ts';
 import { Pager } from '../../components/announcements/Pager.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -71,8 +72,23 @@ function ManagedAnnouncement({
   const update = useAnnouncementsStore((s) => s.update);
   const remove = useAnnouncementsStore((s) => s.remove);
   const [confirming, setConfirming] = useState(false);
+  const openId = useReceiptsStore((s) => s.openId);
+  const showing = openId === a.id;
   return (
     <AnnouncementCard announcement={a} showReadState={false}>
+      {a.sentAt ? (
+        <Button
+          variant="secondary"
+          aria-expanded={showing}
+          onClick={() => useReceiptsStore.getState().open(showing ? null : a.id)}
+        >
+          Receipts
+        </Button>
+      ) : (
+        <span className="text-sm text-slate-600">
+          Scheduled for {new Date(a.sendAt ?? '').toLocaleString()}
+        </span>
+      )}
       <Button variant="secondary" onClick={onEdit}>
         Edit
       </Button>
@@ -98,6 +114,45 @@ function ManagedAnnouncement({
           Delete
         </Button>
       )}
+      {showing ? <ReceiptsPanel announcementId={a.id} /> : null}
     </AnnouncementCard>
+  );
+}
+
+/** R-REACH-4: who it reached and how, who saw and acknowledged it, live; and the reminder. */
+function ReceiptsPanel({ announcementId }: { announcementId: string }) {
+  const receipts = useReceiptsStore((s) => s.receipts);
+  const loading = useReceiptsStore((s) => s.loading);
+  if (loading || !receipts) return <p className="w-full text-sm text-slate-600">Loading receipts…</p>;
+  const { counts } = receipts;
+  const notSeen = receipts.residents.filter((r) => !r.seenAt);
+  return (
+    <div className="w-full rounded-md border border-slate-200 p-3 text-sm" data-testid="receipts">
+      <p>
+        Delivered to {counts.delivered} of {counts.residents} (push {counts.push}, mail {counts.mail}, in the
+        app {counts.inApp}) · seen by {counts.seen} · acknowledged by {counts.acknowledged}
+      </p>
+      {notSeen.length === 0 ? (
+        <p className="mt-2 text-slate-600">Everyone has seen it.</p>
+      ) : (
+        <>
+          <p className="mt-2 font-medium">Not seen yet ({notSeen.length})</p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {notSeen.map((r) => (
+              <li key={r.user.id} className="rounded bg-slate-100 px-2 py-0.5">
+                {r.user.username}
+              </li>
+            ))}
+          </ul>
+          <Button
+            className="mt-2"
+            variant="secondary"
+            onClick={() => void useReceiptsStore.getState().remind(announcementId)}
+          >
+            Remind those who have not seen it
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type {
   Announcement,
+  AnnouncementReceipts,
   AnnouncementsPage,
   CreateAnnouncementBody,
   NotificationsPage,
@@ -32,6 +33,25 @@ export const newsApi = {
   },
   async markAllAnnouncementsRead(): Promise<number> {
     return (await api.post<{ unread: number }>('/api/announcements/read-all')).unread;
+  },
+  /** R-REACH-3: the urgent announcements not acknowledged yet (the banner). */
+  async pendingUrgent(): Promise<Announcement[]> {
+    return (await callApi('listPendingUrgent')).data;
+  },
+  async acknowledgeAnnouncement(id: string): Promise<void> {
+    await callApi('acknowledgeAnnouncement', { params: { id } });
+  },
+  /** R-REACH-4 (admins): who it reached and who has not seen it. */
+  receipts(id: string): Promise<AnnouncementReceipts> {
+    return callApi('getAnnouncementReceipts', { params: { id } });
+  },
+  /** How many residents an announcement reaches: everyone who may sign in but its author. */
+  async recipientCount(): Promise<number> {
+    const page = await callApi('adminListUsers', { query: { status: 'unlocked', limit: 1 } });
+    return Math.max(0, page.total - 1);
+  },
+  async remind(id: string): Promise<number> {
+    return (await callApi('remindAnnouncement', { params: { id } })).reminded;
   },
   notifications(page = 1, limit = 20): Promise<NotificationsPage> {
     return api.get<NotificationsPage>(`/api/notifications?page=${page}&limit=${limit}`);
