@@ -31,6 +31,7 @@ describe('AdminAnnouncementsPage', () => {
       'GET /api/announcements': () => page([]),
       'POST /api/announcements': (call) =>
         json(201, { announcement: makeAnnouncement({ id: 'a2', ...(call.body as object), read: true }) }),
+      'GET /api/admin/users': () => json(200, { users: [], total: 43 }),
     });
     renderPage();
     await screen.findByText(/No announcements yet/);
@@ -44,6 +45,11 @@ describe('AdminAnnouncementsPage', () => {
     fireEvent.click(within(form).getByLabelText('Pin to the top'));
     fireEvent.click(within(form).getByLabelText(/Urgent/));
     fireEvent.click(within(form).getByRole('button', { name: 'Post announcement' }));
+    // R-REACH-3: an urgent one asks first, naming how many it notifies (everyone but the author).
+    const confirm = await screen.findByRole('alertdialog', { name: 'Send this urgent announcement?' });
+    expect(confirm.textContent).toContain('This notifies all 42 residents now, by push and mail.');
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send now' }));
     await screen.findByRole('heading', { name: 'Boiler day' });
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
       title: 'Boiler day',
