@@ -43,6 +43,8 @@ declare module 'fastify' {
     allowLocked?: boolean;
     /** true: an image route a media ticket (`?mt=`) may authenticate (R-NATIVE-7). */
     mediaTicket?: boolean;
+    /** The route table's call name (http/serve.ts), which the auth hooks judge some rules by. */
+    callName?: string;
   }
 }
 

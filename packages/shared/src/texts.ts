@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   originNotAllowed: 'ORIGIN_NOT_ALLOWED',
   /** A bearer token sent with the session cookie of another account (R-NATIVE-3). */
   mixedCredentials: 'MIXED_CREDENTIALS',
+  /** An admin viewing Stoop as someone else (set-user) may only look, never act (R-API-40). */
+  viewingAs: 'VIEWING_AS',
 } as const;
 
 // ---- message search (R-SEARCH-5) ------------------------------------------------------------

@@ -31,6 +31,36 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * R-API-40 (docs/decisions/0034-set-user-views-only.md): the calls an admin viewing Stoop as someone
+ * else may make. Only looking at what the whole building sees of that account (the session check,
+ * the directory, announcements, profile options), switching back and signing out; never a
+ * conversation, a message, a file, a notification or a search, and never a change.
+ */
+const VIEW_AS_CALLS = new Set([
+  'getCsrfToken',
+  'getSessionUser',
+  'setUser',
+  'logout',
+  'sendLogs',
+  'listUsers',
+  'getUser',
+  'getAvatar',
+  'listAnnouncements',
+  'getProfileOptions',
+  'getVapidPublicKey',
+]);
+
+/** True while an admin's session views Stoop as someone else (set-user). */
+export const viewingAs = (request: FastifyRequest): boolean =>
+  Boolean(request.user && request.sessionOwner && request.user.id !== request.sessionOwner.id);
+
+export const viewOnly = (username: string) =>
+  forbidden(
+    `You are viewing Stoop as ${username}: you can look, not act for them. Switch back to do this.`,
+    ERROR_CODES.viewingAs,
+  );
+
 export const accountLocked = () =>
   forbidden('Your account is locked until an admin approves it', ERROR_CODES.accountLocked);
 
@@ -48,6 +78,9 @@ export const authHooks = fp(
       if (!request.url.startsWith('/api/') || request.is404) return;
       await loadSession(request, reply);
       checkCsrf(request);
+      if (viewingAs(request) && !VIEW_AS_CALLS.has(request.routeOptions.config.callName ?? '')) {
+        throw viewOnly(request.user?.username ?? 'someone else');
+      }
       if (request.user?.isLocked && request.routeOptions.config.allowLocked !== true) throw accountLocked();
     });
     done();

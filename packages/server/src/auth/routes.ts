@@ -5,7 +5,7 @@ import { bodyEmail, limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import { presentSelf } from '../users/present.ts';
 import { issueCsrfToken } from './csrf.ts';
-import { accountLocked, currentSession, currentUser } from './guards.ts';
+import { accountLocked, currentSession, currentUser, viewingAs } from './guards.ts';
 import { issueMediaTicket } from './media-ticket.ts';
 import { isNativeRequest } from './native-client.ts';
 import { listNativeSessions, revokeNativeSession } from './native-sessions.ts';
@@ -94,6 +94,9 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   serve(app, 'logout', async (request, reply) => {
+    if (viewingAs(request) && request.sessionOwner && request.user) {
+      await auth.endViewOnLogout(app, request.sessionOwner, request.user.id);
+    }
     await endSession(request, reply);
     // A native client has no CSRF cookie to renew (R-NATIVE-4).
     return isNativeRequest(request) ? {} : { csrfToken: issueCsrfToken(request, reply, true) };

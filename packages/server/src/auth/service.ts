@@ -151,8 +151,14 @@ export async function contact(
   return id;
 }
 
+/** R-API-40: a logout while viewing as someone else ends the view too, in the audit log. */
+export async function endViewOnLogout(ctx: Context, owner: UserRow, viewedId: string): Promise<void> {
+  await recordAudit(ctx.db, { actorId: owner.id, action: 'set_user_end', targetUserId: viewedId });
+}
+
 /**
- * Support tool: the admin's session acts as `targetId` until set back to the admin's own id or
+ * Support tool (R-API-40, docs/decisions/0034-set-user-views-only.md): the admin's session views
+ * Stoop as `targetId`, looking only (auth/guards.ts), until set back to the admin's own id or
  * logout. Decided on the session owner, so an admin acting as a resident can switch back.
  */
 export async function setUser(

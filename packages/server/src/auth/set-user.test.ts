@@ -4,6 +4,8 @@ import type { User } from '@stoop/shared';
 import { auditLog } from '../db/schema/index.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
+import { makeDirect, sendText } from '../conversations/testing.ts';
+import { refusal } from '../realtime/testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,5 +91,72 @@ describe('POST /api/set-user', () => {
         code: 'CSRF_INVALID',
       },
     );
+  });
+
+  it('R-API-40: viewing as a resident never reads their direct conversations nor acts for them', async () => {
+    const admin = await makeAdmin(t.app);
+    const resident = await makeUser(t.app);
+    const friend = await makeUser(t.app);
+    const friendHeaders = await sessionFor(t.app, friend);
+    const direct = await makeDirect(t.app, friendHeaders, resident.id);
+    const message = await sendText(t.app, friendHeaders, direct.id, 'just between us');
+    const headers = await sessionFor(t.app, admin);
+    expect((await call(t.app, 'POST', '/api/set-user', { userId: resident.id }, headers)).statusCode).toBe(
+      200,
+    );
+
+    const viewOnly = { code: 'VIEWING_AS' };
+    for (const url of [
+      `/api/conversations/${direct.id}/messages`,
+      '/api/conversations',
+      `/api/sync?after=0`,
+      '/api/messages/search?q=between',
+      '/api/notifications',
+    ]) {
+      expectError(await call(t.app, 'GET', url, undefined, headers), 403, viewOnly);
+    }
+    expectError(
+      await call(t.app, 'POST', `/api/conversations/${direct.id}/messages`, { text: 'as them' }, headers),
+      403,
+      viewOnly,
+    );
+    expectError(await call(t.app, 'POST', `/api/messages/${message.id}/like`, {}, headers), 403, viewOnly);
+    expectError(
+      await call(t.app, 'POST', `/api/conversations/${direct.id}/flag`, { messageId: message.id }, headers),
+      403,
+      viewOnly,
+    );
+    // The directory, as the whole building sees it, is what viewing shows.
+    expect((await call(t.app, 'GET', '/api/users', undefined, headers)).statusCode).toBe(200);
+  });
+
+  it('R-API-40: viewing as another admin cannot lock anyone under that admin’s name', async () => {
+    const admin = await makeAdmin(t.app);
+    const other = await makeAdmin(t.app);
+    const target = await makeUser(t.app);
+    const headers = await sessionFor(t.app, admin);
+    await call(t.app, 'POST', '/api/set-user', { userId: other.id }, headers);
+    expectError(await call(t.app, 'POST', `/api/admin/users/${target.id}/lock`, {}, headers), 403, {
+      code: 'VIEWING_AS',
+    });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, target.id));
+    expect(entries).toEqual([]);
+  });
+
+  it('R-API-40: no socket while viewing as someone else; logout ends the view, audited with the real admin', async () => {
+    const admin = await makeAdmin(t.app);
+    const resident = await makeUser(t.app);
+    const headers = await sessionFor(t.app, admin);
+    await call(t.app, 'POST', '/api/set-user', { userId: resident.id }, headers);
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(await refusal(url, headers.cookie)).toBe('VIEWING_AS');
+
+    expect((await call(t.app, 'POST', '/api/logout', undefined, headers)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/protected/user', undefined, headers)).statusCode).toBe(401);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audit.map((a) => [a.action, a.targetUserId])).toEqual([
+      ['set_user', resident.id],
+      ['set_user_end', resident.id],
+    ]);
   });
 });

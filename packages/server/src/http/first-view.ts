@@ -10,6 +10,7 @@ import {
   renderFirstView,
   type FirstViewRow,
 } from '@stoop/shared/first-view';
+import { viewingAs } from '../auth/guards.ts';
 import { loadSession } from '../auth/session.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { listMessages } from '../messages/service.ts';
@@ -66,7 +67,8 @@ async function titleOf(request: FastifyRequest, viewer: UserRow, page: Page): Pr
 async function firstView(request: FastifyRequest, pathname: string): Promise<string> {
   const conversationId = conversationIdOfPath(pathname);
   const viewer = request.user;
-  if (!conversationId || !viewer || viewer.isLocked) return '';
+  // An admin viewing as someone else reads no conversation of theirs (R-API-40).
+  if (!conversationId || !viewer || viewer.isLocked || viewingAs(request)) return '';
   // It reads as GET …/messages does, so it counts as that call would (a spent limit throws: the
   // caller sends the plain page, and the app's own calls get the 429).
   await request.server.countApiCall(request);

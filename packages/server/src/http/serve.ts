@@ -128,6 +128,7 @@ export function serve<N extends CallName>(
     url: route.path,
     schema,
     config: {
+      callName: name,
       ...(route.allowLocked ? { allowLocked: true } : {}),
       ...(route.csrf === false ? { csrf: false } : {}),
       ...(route.mediaTicket ? { mediaTicket: true } : {}),

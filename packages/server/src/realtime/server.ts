@@ -151,8 +151,14 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
       .then(async (resolved) => {
         // The message is the error code; clients see it as connect_error.message.
         if (!resolved) return next(new Error(ERROR_CODES.unauthenticated));
-        const { user, session } = resolved;
+        const { user, session, owner } = resolved;
         if (user.isLocked) return next(new Error(ERROR_CODES.accountLocked));
+        // Viewing as someone else never receives their conversations live (R-API-40).
+        if (owner.id !== user.id) {
+          return next(
+            handshakeError(ERROR_CODES.viewingAs, 'No live updates while viewing as someone else.'),
+          );
+        }
         const refusal = await connectionCapRefusal(io, app.config, user.id, session.id);
         if (refusal) return next(refusal);
         socket.data = {
