@@ -35,6 +35,7 @@ import {
   type PageMode,
 } from '../services/chat/message-cache.ts';
 import { toast } from '../services/ui/toast.ts';
+import { toggledReactions } from '../services/chat/reactions.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 
@@ -78,6 +79,8 @@ export interface MessagesState {
   removeLocalEcho: (clientMessageId: string) => void;
   likeMessage: (messageId: string) => Promise<void>;
   unlikeMessage: (messageId: string) => Promise<void>;
+  /** R-REACT-1: adds or takes back the resident's emoji reaction, shown at once, undone on failure. */
+  reactToMessage: (messageId: string, emoji: string, add: boolean) => Promise<void>;
   editMessage: (messageId: string, content: string) => Promise<boolean>;
   deleteMessage: (messageId: string) => Promise<boolean>;
   flagMessage: (messageId: string) => Promise<boolean>;
@@ -281,6 +284,23 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
         if (isStatus(error, 400, 404)) return;
         if (before) patch(messageId, () => before);
         toast.error(errorText(error, 'Could not remove the like.'));
+      }
+    },
+
+    reactToMessage: async (messageId, emoji, add) => {
+      const userId = currentUserId();
+      const message = findMessage(get().cache, messageId);
+      if (!userId || !message) return;
+      const before = patch(messageId, (m) => ({
+        ...m,
+        reactions: toggledReactions(m.reactions ?? [], emoji, userId, add),
+      }));
+      try {
+        const updated = await chatApi.react(messageId, emoji, add);
+        if (updated?.id) applyServerMessages([updated]);
+      } catch (error) {
+        if (before) patch(messageId, () => before);
+        toast.error(errorText(error, 'Could not change the reaction.'));
       }
     },
 

@@ -39,6 +39,8 @@ import { formatTime } from './chat-hooks.ts';
 import { Attachment, MessageText } from './MessageBody.tsx';
 import { EventCardOnDemand, PollCardOnDemand } from './MessageCard.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
+import { ReactionPicker } from './ReactionPicker.tsx';
+import { ReactionsBar } from './ReactionsBar.tsx';
 
 interface Props {
   message: Message;
@@ -300,6 +302,9 @@ export const MessageRow = memo(function MessageRow({
             ) : null}
           </div>
         ) : null}
+        {settled && !hiddenFromMe && message.reactions?.length ? (
+          <ReactionsBar messageId={message.id} reactions={message.reactions} myId={me?.id} />
+        ) : null}
         {confirmDelete ? (
           <div
             className="mt-1 flex items-center gap-2 text-xs"
@@ -341,6 +346,19 @@ export const MessageRow = memo(function MessageRow({
                 className={liked ? 'fill-rose-500 text-rose-500' : ''}
               />
             </button>
+          )}
+          {hiddenFromMe || message.deletedAt ? null : (
+            <ReactionPicker
+              messageId={message.id}
+              liked={liked}
+              mine={
+                me
+                  ? (message.reactions ?? []).filter((r) => r.userIds.includes(me.id)).map((r) => r.emoji)
+                  : []
+              }
+              className={action}
+              drawn={iconsDrawn}
+            />
           )}
           {showThreadLink ? (
             <Link to={DASHBOARD_PATHS.thread(message.id)} className={action} aria-label="Reply in thread">

@@ -144,6 +144,15 @@ export const chatApi = {
     return messageOf(await callApi('unlikeMessage', { params: { id: messageId } }));
   },
 
+  /** R-REACT-1: adds (or with `add` false takes back) the caller's emoji reaction. */
+  async react(messageId: string, emoji: string, add: boolean): Promise<Message | null> {
+    return messageOf(
+      add
+        ? await callApi('addReaction', { params: { id: messageId }, body: { emoji } })
+        : await callApi('removeReaction', { params: { id: messageId, emoji } }),
+    );
+  },
+
   async editMessage(messageId: string, content: string): Promise<Message | null> {
     return messageOf(await callApi('editMessage', { params: { id: messageId }, body: { content } }));
   },

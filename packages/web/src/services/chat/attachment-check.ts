@@ -3,7 +3,8 @@
  * server's own text, so a resident on a slow link does not wait for a 25 MB upload to be refused.
  * The server checks again, by name and by content.
  */
-import { TEXTS, blockedAttachmentExtension } from '@stoop/shared';
+import { blockedAttachmentExtension } from '@stoop/shared/constants';
+import { TEXTS } from '@stoop/shared/texts';
 import { toast } from '../ui/toast.ts';
 
 /** The file when it may be attached; otherwise null, after telling the resident why. */
