@@ -57,7 +57,23 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   serve(app, 'flagMessage', async (request) => ({
-    message: await service.flagMessage(app, currentUser(request), request.params.id, request.body.messageId),
+    message: await service.flagMessage(
+      app,
+      currentUser(request),
+      request.params.id,
+      request.body.messageId,
+      request.body.reason ?? null,
+      request.body.note ?? null,
+    ),
+  }));
+
+  serve(app, 'withdrawFlag', async (request) => ({
+    message: await service.withdrawFlag(
+      app,
+      currentUser(request),
+      request.params.id,
+      request.params.messageId,
+    ),
   }));
 
   serve(app, 'likeMessage', async (request) => ({

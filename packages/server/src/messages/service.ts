@@ -1,5 +1,12 @@
 import { validate as isUuid, v7 as uuidv7 } from 'uuid';
-import { MESSAGE_CONTENT_MAX, TEXTS, type Message, type MessageBot, type MessagesQuery } from '@stoop/shared';
+import {
+  MESSAGE_CONTENT_MAX,
+  TEXTS,
+  type Message,
+  type MessageBot,
+  type MessagesQuery,
+  type ReportReason,
+} from '@stoop/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { inTransaction } from '../transaction.ts';
 import type { FileRow, MessageRow, UserRow } from '../db/schema/index.ts';
@@ -337,14 +344,46 @@ export async function flagMessage(
   user: UserRow,
   conversationId: string,
   messageId: string,
+  reason: ReportReason | null = null,
+  note: string | null = null,
 ): Promise<Message> {
   const { message } = await liveMessage(ctx, user, messageId);
+  if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
+  const report = { reason, note: note?.length ? note : null };
+  return inTransaction(
+    ctx,
+    async (tx, events) => {
+      const changed = await flags.addFlag(tx, messageId, user.id, isAdmin(user), report);
+      if (!changed) {
+        // Flagging twice changes nothing anyone sees: no new seq, no event, same answer; the
+        // reason given last is the one the admins read (R-REPORT-1).
+        await flags.updateReport(tx, messageId, user.id, report);
+        return redactFor(user, await presentOne(tx, message));
+      }
+      const presented = await presentOne(tx, changed);
+      events.publish('message:updated', { message: presented });
+      return redactFor(user, presented);
+    },
+    repo.lockChanges,
+  );
+}
+
+/**
+ * DELETE /api/conversations/{id}/flag/{messageId} (R-REPORT-2): the reporter withdraws their own
+ * report; not having reported it answers the message unchanged.
+ */
+export async function withdrawFlag(
+  ctx: ChatContext,
+  user: UserRow,
+  conversationId: string,
+  messageId: string,
+): Promise<Message> {
+  const { message } = await requireMessageAccess(ctx.db, user, messageId, 'read');
   if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
   return inTransaction(
     ctx,
     async (tx, events) => {
-      const changed = await flags.addFlag(tx, messageId, user.id, isAdmin(user));
-      // Flagging twice changes nothing: no new seq, no event, same answer.
+      const changed = await flags.removeFlag(tx, messageId, user.id);
       if (!changed) return redactFor(user, await presentOne(tx, message));
       const presented = await presentOne(tx, changed);
       events.publish('message:updated', { message: presented });

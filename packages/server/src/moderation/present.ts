@@ -31,7 +31,15 @@ export function presentFlaggedItem(
     flags: item.flags.flatMap((flag) => {
       const user = userOf.get(flag.userId);
       return user
-        ? [{ user: presentPublic(user), byAdmin: flag.byAdmin, flaggedAt: flag.createdAt.toISOString() }]
+        ? [
+            {
+              user: presentPublic(user),
+              byAdmin: flag.byAdmin,
+              flaggedAt: flag.createdAt.toISOString(),
+              reason: flag.reason,
+              note: flag.note,
+            },
+          ]
         : [];
     }),
     lastFlaggedAt: item.lastFlaggedAt.toISOString(),

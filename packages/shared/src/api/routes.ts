@@ -374,6 +374,14 @@ export const API_ROUTES = {
     tag: 'messages',
     summary: 'Flag a message for the admins (idempotent)',
   },
+  withdrawFlag: {
+    method: 'DELETE',
+    path: '/api/conversations/:id/flag/:messageId',
+    access: 'user',
+    encoding: 'none',
+    tag: 'messages',
+    summary: 'Withdraw one’s own report of a message (none given is no change)',
+  },
   likeMessage: {
     method: 'POST',
     path: '/api/messages/:id/like',

@@ -250,6 +250,9 @@ export const flagMessageBodySchema = z.object({
   note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
 });
 
+/** DELETE /api/conversations/{id}/flag/{messageId} (R-REPORT-2) */
+export const withdrawFlagParamsSchema = z.object({ id: idSchema, messageId: idSchema });
+
 /** DELETE /api/messages/{id}/reactions/{emoji} */
 export const reactionParamsSchema = z.object({ id: idSchema, emoji: emojiSchema });
 /** POST /api/messages/{id}/reactions */

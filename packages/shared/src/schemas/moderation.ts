@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, messageSchema } from './chat.ts';
+import { idSchema, messageSchema, reportReasonSchema } from './chat.ts';
 import { publicUserSchema } from './user.ts';
 
 /** R-ADMIN-7: at most this many queue items per page of GET /api/admin/flagged. */
@@ -16,6 +16,9 @@ const flagSchema = z.object({
   user: publicUserSchema,
   byAdmin: z.boolean(),
   flaggedAt: z.string(),
+  /** R-REPORT-3: the reason and words the reporter gave (optional for older clients). */
+  reason: reportReasonSchema.nullable().optional(),
+  note: z.string().nullable().optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ReportReason } from '@stoop/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { messageFlags, messages, type MessageRow } from '../../db/schema/index.ts';
 
@@ -20,6 +21,7 @@ export async function addFlag(
   id: string,
   userId: string,
   byAdmin: boolean,
+  report: { reason: ReportReason | null; note: string | null } = { reason: null, note: null },
 ): Promise<MessageRow | undefined> {
   const list = byAdmin ? messages.adminFlaggedBy : messages.userFlaggedBy;
   const appended = sql`array_append(${list}, ${userId}::uuid)`;
@@ -31,11 +33,49 @@ export async function addFlag(
   if (row) {
     await tx
       .insert(messageFlags)
-      .values({ messageId: id, userId, byAdmin })
+      .values({ messageId: id, userId, byAdmin, ...report })
       .onConflictDoUpdate({
         target: [messageFlags.messageId, messageFlags.userId],
-        set: { byAdmin, createdAt: sql`now()` },
+        set: { byAdmin, createdAt: sql`now()`, ...report },
       });
+  }
+  return row;
+}
+
+/** R-REPORT-1: a second report by the same person changes only its reason and words. */
+export async function updateReport(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  report: { reason: ReportReason | null; note: string | null },
+): Promise<void> {
+  await db
+    .update(messageFlags)
+    .set(report)
+    .where(and(eq(messageFlags.messageId, id), eq(messageFlags.userId, userId)));
+}
+
+/**
+ * R-REPORT-2: takes the reporter off the message's lists and drops their flag; undefined when they
+ * had not flagged it (no change, no seq).
+ */
+export async function removeFlag(tx: Tx, id: string, userId: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set({
+      userFlaggedBy: sql`array_remove(${messages.userFlaggedBy}, ${userId}::uuid)`,
+      adminFlaggedBy: sql`array_remove(${messages.adminFlaggedBy}, ${userId}::uuid)`,
+      seq: bumpSeq,
+    })
+    .where(
+      and(
+        eq(messages.id, id),
+        sql`(${userId}::uuid = any(${messages.userFlaggedBy}) or ${userId}::uuid = any(${messages.adminFlaggedBy}))`,
+      ),
+    )
+    .returning();
+  if (row) {
+    await tx.delete(messageFlags).where(and(eq(messageFlags.messageId, id), eq(messageFlags.userId, userId)));
   }
   return row;
 }
@@ -99,7 +139,14 @@ export async function flaggedPage(
   };
 }
 
-export type FlagRow = { messageId: string; userId: string; byAdmin: boolean; createdAt: Date };
+export type FlagRow = {
+  messageId: string;
+  userId: string;
+  byAdmin: boolean;
+  createdAt: Date;
+  reason: ReportReason | null;
+  note: string | null;
+};
 
 /** The open flags of these messages (given since their flags were last settled), oldest first. */
 export async function openFlagsOf(db: DbOrTx, ids: string[]): Promise<FlagRow[]> {
@@ -110,6 +157,8 @@ export async function openFlagsOf(db: DbOrTx, ids: string[]): Promise<FlagRow[]>
       userId: messageFlags.userId,
       byAdmin: messageFlags.byAdmin,
       createdAt: messageFlags.createdAt,
+      reason: messageFlags.reason,
+      note: messageFlags.note,
     })
     .from(messageFlags)
     .innerJoin(messages, eq(messages.id, messageFlags.messageId))
