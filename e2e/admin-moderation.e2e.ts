@@ -62,7 +62,16 @@ describe.skipIf(!hasChromium)('moderation: flagged messages and hidden channels'
     const rude = residentPage.locator('[data-message-id]', { hasText: 'should move out' });
     await rude.hover();
     await rude.getByRole('button', { name: 'Report to admins' }).click();
+    // R-REPORT-1: the reason is asked for (optional), then the report is confirmed.
+    const reportDialog = residentPage.getByRole('dialog', { name: 'Report this message?' });
+    await reportDialog.getByLabel('Harassment').check();
+    await reportDialog
+      .getByLabel('Anything the admins should know (optional)')
+      .fill('Aimed at the family in 4B');
+    await residentPage.screenshot({ path: `${SHOTS}/report-dialog-1280.png` });
+    await reportDialog.getByRole('button', { name: 'Report', exact: true }).click();
     await residentPage.getByText('Thanks, the message was reported to the admins.').waitFor();
+    await rude.getByRole('button', { name: 'Withdraw report' }).waitFor({ state: 'attached' });
 
     const adminPage = await signedIn(ADMIN);
     await adminPage.goto(`${stoop.url}/admin_dashboard/flagged_content`);
@@ -73,6 +82,9 @@ describe.skipIf(!hasChromium)('moderation: flagged messages and hidden channels'
     await card.getByText('Let us keep it friendly').waitFor();
     await card.getByText('Ines Duarte').waitFor();
     await card.getByText('Rowan Pike').first().waitFor();
+    // R-REPORT-3: the reason and the reporter's words.
+    await card.getByTestId('report-reason').getByText('Harassment').waitFor();
+    await card.getByText('Aimed at the family in 4B').waitFor();
     await adminPage.screenshot({ path: `${SHOTS}/flagged-content-1280.png`, fullPage: true });
 
     const narrow = await signedIn(ADMIN, 360);

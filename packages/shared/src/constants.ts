@@ -190,22 +190,13 @@ export const CONVERSATION_DESCRIPTION_MAX = 500;
 /** R-EVENT-3: a resident's answers to an event (the RSVP schema is built from this list). */
 export const RSVP_STATUSES = ['going', 'maybe', 'no'] as const;
 
-// ---- Reactions, link previews, reports, attachments (R-REACT-*, R-LINK-*, R-REPORT-*, R-UPLOAD-9)
+// ---- Reactions, link previews, reports, attachments (R-REACT-*, R-REPORT-*, R-UPLOAD-9)
 /** R-REACT-2: at most this many different emoji on one message. */
 export const REACTIONS_MAX_DISTINCT = 20;
 /** R-REACT-4: the emoji of the quick row after the like, in order. */
 export const QUICK_REACTIONS = ['👍', '😂', '😮', '😢', '🙏'] as const;
 /** R-REACT-4: how many recently used emoji the picker remembers. */
 export const RECENT_REACTIONS_MAX = 16;
-/** R-LINK-2: a link preview's page fetch gives up after this long, and reads at most this much. */
-export const LINK_PREVIEW_TIMEOUT_MS = 5000;
-export const LINK_PREVIEW_PAGE_MAX_BYTES = 1024 * 1024;
-/** R-LINK-3: a preview's image is fetched up to this size; larger images are left out. */
-export const LINK_PREVIEW_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** R-LINK-4: a fetched preview (or a failed fetch) is reused for this long. */
-export const LINK_PREVIEW_CACHE_MS = 24 * 3600 * 1000;
-/** R-LINK-2: at most this many redirects, each checked by the address guard. */
-export const LINK_PREVIEW_MAX_REDIRECTS = 3;
 /** R-REPORT-1: the reasons a resident may give when reporting a message. */
 export const REPORT_REASONS = ['spam', 'harassment', 'other'] as const;
 export const REPORT_NOTE_MAX = 500;
@@ -213,7 +204,7 @@ export const REPORT_NOTE_MAX = 500;
  * R-UPLOAD-9: attachments refused by their name: programs, installers and scripts that run when
  * opened, and markup a browser would render as a page.
  */
-export const BLOCKED_ATTACHMENT_EXTENSIONS = [
+const BLOCKED_ATTACHMENT_EXTENSIONS = [
   'exe',
   'msi',
   'msix',

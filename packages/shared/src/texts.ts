@@ -37,7 +37,7 @@ export const TEXTS = {
     `.${extension} files can't be shared here: programs and scripts can harm other residents' devices. Put it in a zip or share a link instead.`,
   attachmentContentRefused:
     "This file is a program or a script, and those can't be shared here: they can harm other residents' devices.",
-  reportSent: 'Thanks, the admins will look at this message.',
+  reportSent: 'Thanks, the message was reported to the admins.',
   reportWithdrawn: 'Your report was withdrawn.',
 } as const;
 

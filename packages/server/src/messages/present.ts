@@ -39,7 +39,6 @@ export function presentMessage(view: MessageView): Message {
     eventId: view.eventId,
     seq: view.seq,
     reactions: view.reactions,
-    linkPreview: view.deletedAt ? null : view.linkPreview,
   };
 }
 
@@ -50,7 +49,7 @@ export function seesHiddenContent(viewer: Pick<Viewer, 'id' | 'role'>, authorId:
 
 /**
  * The message as `viewer` may see it (R-ADMIN-9): a hidden message keeps its place, thread and
- * flags but loses content, file, likes, reactions, link card and mentions for everyone but its author and admins. Every
+ * flags but loses content, file, likes, reactions and mentions for everyone but its author and admins. Every
  * REST answer, sync page and socket event goes through it; history pages do the same in SQL
  * (repo/present-sql.ts).
  */
@@ -61,7 +60,6 @@ export function redactFor(viewer: Pick<Viewer, 'id' | 'role'>, message: Message)
     content: '',
     likedBy: [],
     reactions: [],
-    linkPreview: null,
     fileUrl: null,
     fileName: null,
     fileType: null,

@@ -7,7 +7,7 @@ import * as repo from './repo.ts';
 import { commitChange, liveMessage, presentOne, refuseIfHiddenFrom } from './service.ts';
 
 /** The list with `userId` added to `emoji` (a new emoji goes last), or null when it is there already. */
-export function withReaction(reactions: Reaction[], emoji: string, userId: string): Reaction[] | null {
+function withReaction(reactions: Reaction[], emoji: string, userId: string): Reaction[] | null {
   const existing = reactions.find((r) => r.emoji === emoji);
   if (existing?.userIds.includes(userId)) return null;
   if (!existing) {
@@ -23,7 +23,7 @@ export function withReaction(reactions: Reaction[], emoji: string, userId: strin
 }
 
 /** The list without `userId` on `emoji` (an emoji nobody is left on goes), or null when they had none. */
-export function withoutReaction(reactions: Reaction[], emoji: string, userId: string): Reaction[] | null {
+function withoutReaction(reactions: Reaction[], emoji: string, userId: string): Reaction[] | null {
   const existing = reactions.find((r) => r.emoji === emoji);
   if (!existing?.userIds.includes(userId)) return null;
   return reactions.flatMap((r) => {

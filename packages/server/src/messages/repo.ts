@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { LinkPreview, MessageBot, Reaction } from '@stoop/shared';
+import type { MessageBot, Reaction } from '@stoop/shared';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
@@ -105,14 +105,14 @@ function prepareInsertLocked(db: DbOrTx) {
   const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
   // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset, bot is R-INTEG-5's,
-  // poll_id R-POLL-1's and event_id R-EVENT-2's; reactions (R-REACT-1) and link_preview (R-LINK-1) start empty,
+  // poll_id R-POLL-1's and event_id R-EVENT-2's; reactions (R-REACT-1) start empty,
   // import_id and import_key (R-MOVEIN-5) stay null: a send imports nothing. The rows are filtered by the access rule and then sorted
   // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
       array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz,
-      x.bot::jsonb, x.poll_id, x.event_id, '[]'::jsonb, null::jsonb, null::uuid, null::text
+      x.bot::jsonb, x.poll_id, x.event_id, '[]'::jsonb, null::uuid, null::text
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
@@ -197,7 +197,6 @@ export async function findByClientId(
 export type MessagePatch = Partial<{
   content: string;
   reactions: Reaction[];
-  linkPreview: LinkPreview | null;
   mentionedUsers: string[];
   deletedAt: Date;
   fileId: null;

@@ -68,29 +68,14 @@ export function isSingleEmoji(text: string): boolean {
   return text.length <= 32 && graphemeCount(text) === 1 && emojiPattern.test(text);
 }
 
-export const emojiSchema = z
+const emojiSchema = z
   .string()
   .min(1, 'Choose an emoji')
   .refine(isSingleEmoji, 'A reaction must be a single emoji');
 
 /** R-REACT-1: one emoji on a message and who gave it, in the order they did. */
-export const reactionSchema = z.object({ emoji: z.string(), userIds: z.array(z.string()) });
+const reactionSchema = z.object({ emoji: z.string(), userIds: z.array(z.string()) });
 export type Reaction = z.infer<typeof reactionSchema>;
-
-/**
- * R-LINK-1: the card of a message's first link. `imageUrl` is the server's own copy of the page's
- * image (GET /api/link-previews/{id}/image), so readers never contact the linked site.
- */
-export const linkPreviewSchema = z.object({
-  url: z.string(),
-  title: z.string(),
-  description: z.string(),
-  siteName: z.string(),
-  imageUrl: z.string().nullable(),
-  imageWidth: z.number().int().nullable(),
-  imageHeight: z.number().int().nullable(),
-});
-export type LinkPreview = z.infer<typeof linkPreviewSchema>;
 
 /** R-USER-4, R-USER-15 Message. Deleted messages stay as tombstones: deletedAt set, content and file emptied. */
 export const messageSchema = z.object({
@@ -134,8 +119,6 @@ export const messageSchema = z.object({
   seq: z.number().int(),
   /** R-REACT-1: emoji reactions besides the like, oldest first (optional for older clients). */
   reactions: z.array(reactionSchema).optional(),
-  /** R-LINK-1: the card of the message's first link, null when it has none or its author removed it. */
-  linkPreview: linkPreviewSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -5,7 +5,7 @@
  * the outbox's (stores/outbox.ts); their local echoes are cached here like any message.
  */
 import { create } from 'zustand';
-import type { Message } from '@stoop/shared';
+import type { Message, ReportReason } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { isApiError } from '../services/http/client.ts';
 import { chatApi, type MessagesPage, type PageCursor, type Thread } from '../services/api/chat-api.ts';
@@ -83,7 +83,10 @@ export interface MessagesState {
   reactToMessage: (messageId: string, emoji: string, add: boolean) => Promise<void>;
   editMessage: (messageId: string, content: string) => Promise<boolean>;
   deleteMessage: (messageId: string) => Promise<boolean>;
-  flagMessage: (messageId: string) => Promise<boolean>;
+  /** R-REPORT-1: reports a message to the admins, with an optional reason. */
+  flagMessage: (messageId: string, report?: { reason?: ReportReason; note?: string }) => Promise<boolean>;
+  /** R-REPORT-2: withdraws the resident's own report. */
+  withdrawReport: (messageId: string) => Promise<boolean>;
   /** Socket events and sync changes: merge by id, tombstones removed. */
   applyServerMessages: (messages: readonly Message[]) => void;
   dropConversation: (conversationId: string) => void;
@@ -331,15 +334,30 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       }
     },
 
-    flagMessage: async (messageId) => {
+    flagMessage: async (messageId, report = {}) => {
       const message = findMessage(get().cache, messageId);
       if (!message) return false;
       try {
-        await chatApi.flagMessage(message.conversationId, messageId);
-        toast.success('Thanks, the message was reported to the admins.');
+        const updated = await chatApi.flagMessage(message.conversationId, messageId, report);
+        if (updated?.id) applyServerMessages([updated]);
+        toast.success(TEXTS.reportSent);
         return true;
       } catch (error) {
         toast.error(errorText(error, 'Could not report the message.'));
+        return false;
+      }
+    },
+
+    withdrawReport: async (messageId) => {
+      const message = findMessage(get().cache, messageId);
+      if (!message) return false;
+      try {
+        const updated = await chatApi.withdrawFlag(message.conversationId, messageId);
+        if (updated?.id) applyServerMessages([updated]);
+        toast.success(TEXTS.reportWithdrawn);
+        return true;
+      } catch (error) {
+        toast.error(errorText(error, 'Could not withdraw the report.'));
         return false;
       }
     },

@@ -23,11 +23,6 @@ export const users = pgTable(
     metadata: jsonb('metadata').$type<UserMetadata>().notNull(),
     role: text('role').$type<Role>().notNull().default('resident'),
     isLocked: boolean('is_locked').notNull().default(false),
-    /**
-     * R-RECEIPT-3: whether the resident shares when they have read a direct message. Off, they do
-     * not see others' either (as in WhatsApp).
-     */
-    shareReadReceipts: boolean('share_read_receipts').notNull().default(true),
     lockReason: text('lock_reason').$type<LockReason>(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),

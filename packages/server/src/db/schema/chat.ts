@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { ConversationType, LinkPreview, MessageBot, Reaction, ReportReason } from '@stoop/shared';
+import type { ConversationType, MessageBot, Reaction, ReportReason } from '@stoop/shared';
 import { users } from './auth.ts';
 
 /** UUIDv7 primary key: ids sort by creation time, so (created_at, id) and id order agree. */
@@ -167,8 +167,6 @@ export const messages = pgTable(
       .$type<Reaction[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** R-LINK-1: the card of the message's first link, filled after the send; null when none or removed. */
-    linkPreview: jsonb('link_preview').$type<LinkPreview>(),
     /**
      * R-MOVEIN-5: the WhatsApp import that brought the message in (whatsapp_imports.id; no foreign
      * key, as for poll_id, since that table builds on this file), and its key within the
@@ -258,20 +256,6 @@ export const messageFlags = pgTable(
     index('message_flags_created_idx').on(t.createdAt),
   ],
 );
-
-/**
- * R-LINK-4: fetched link previews by address, reused by every message linking there until
- * LINK_PREVIEW_CACHE_MS passed. `preview` is null when the page had none or could not be fetched;
- * `imageKey` names the server's copy of its image under UPLOAD_DIR.
- */
-export const linkPreviews = pgTable('link_previews', {
-  id: id(),
-  url: text('url').notNull().unique(),
-  fetchedAt: at('fetched_at').notNull().defaultNow(),
-  preview: jsonb('preview').$type<Omit<LinkPreview, 'imageUrl'>>(),
-  imageKey: text('image_key'),
-  imageType: text('image_type'),
-});
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -69,6 +69,5 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL, sees
     ${col(m, 'poll_id')} as "pollId",
     ${col(m, 'event_id')} as "eventId",
     ${col(m, 'seq')} as "seq",
-    case when ${shown} then ${col(m, 'reactions')} else '[]'::jsonb end as "reactions",
-    case when ${alive} then ${col(m, 'link_preview')} end as "linkPreview"`;
+    case when ${shown} then ${col(m, 'reactions')} else '[]'::jsonb end as "reactions"`;
 }

@@ -7,7 +7,6 @@ import {
   Clock,
   Eye,
   EyeOff,
-  Flag,
   Heart,
   MessageSquareReply,
   Pencil,
@@ -41,6 +40,7 @@ import { EventCardOnDemand, PollCardOnDemand } from './MessageCard.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { ReactionPicker } from './ReactionPicker.tsx';
 import { ReactionsBar } from './ReactionsBar.tsx';
+import { ReportButton } from './ReportButton.tsx';
 
 interface Props {
   message: Message;
@@ -124,7 +124,7 @@ export const MessageRow = memo(function MessageRow({
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
   const users = useUsersStore((s) => s.byId);
-  const { likeMessage, unlikeMessage, editMessage, deleteMessage, flagMessage } = useMessagesStore.getState();
+  const { likeMessage, unlikeMessage, editMessage, deleteMessage } = useMessagesStore.getState();
   const { retrySend, discardSend, cancelSend } = useOutboxStore.getState();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -399,14 +399,12 @@ export const MessageRow = memo(function MessageRow({
             </button>
           ) : null}
           {!isOwn ? (
-            <button
-              type="button"
+            <ReportButton
+              messageId={message.id}
+              reported={me ? message.metadata.userFlaggedBy.includes(me.id) : false}
               className={action}
-              aria-label="Report to admins"
-              onClick={() => void flagMessage(message.id)}
-            >
-              <ToolbarIcon icon={Flag} drawn={iconsDrawn} />
-            </button>
+              drawn={iconsDrawn}
+            />
           ) : null}
         </div>
       ) : null}

@@ -3,6 +3,7 @@
  * (two before, two after), its author, who flagged it and when, and the actions: dismiss, hide,
  * delete and lock author (the last two confirmed first).
  */
+import { REPORT_REASON_LABELS } from '../../services/chat/report-reasons.ts';
 import { EyeOff, Flag, Hash, Lock, MessageCircle, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { FlaggedItem, Message, PublicUser } from '@stoop/shared';
@@ -129,6 +130,13 @@ export function FlaggedItemCard({ item, busy, onAction }: Props) {
               <span>
                 · <time dateTime={f.flaggedAt}>{formatWhen(f.flaggedAt)}</time>
               </span>
+              {/* R-REPORT-3: the reason and words the reporter gave. */}
+              {f.reason ? (
+                <span className="rounded-full bg-amber-100 px-2 text-amber-900" data-testid="report-reason">
+                  {REPORT_REASON_LABELS[f.reason]}
+                </span>
+              ) : null}
+              {f.note ? <q className="basis-full text-slate-700">{f.note}</q> : null}
             </li>
           ))}
         </ul>

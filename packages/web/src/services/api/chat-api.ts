@@ -12,6 +12,7 @@ import type {
   SyncResult,
   Thread,
   SearchResult,
+  ReportReason,
 } from '@stoop/shared';
 import { MESSAGE_PAGE_SIZE } from '@stoop/shared/constants';
 import { callApi } from '../http/client.ts';
@@ -161,8 +162,19 @@ export const chatApi = {
     return messageOf(await callApi('deleteMessage', { params: { id: messageId } }));
   },
 
-  async flagMessage(conversationId: string, messageId: string): Promise<void> {
-    await callApi('flagMessage', { params: { id: conversationId }, body: { messageId } });
+  async flagMessage(
+    conversationId: string,
+    messageId: string,
+    report: { reason?: ReportReason; note?: string } = {},
+  ): Promise<Message | null> {
+    return messageOf(
+      await callApi('flagMessage', { params: { id: conversationId }, body: { messageId, ...report } }),
+    );
+  },
+
+  /** R-REPORT-2: withdraws the caller's own report. */
+  async withdrawFlag(conversationId: string, messageId: string): Promise<Message | null> {
+    return messageOf(await callApi('withdrawFlag', { params: { id: conversationId, messageId } }));
   },
 
   async getThread(messageId: string): Promise<Thread> {
