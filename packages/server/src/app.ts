@@ -11,10 +11,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminRoutes } from './admin/routes.ts';
 import { authHooks } from './auth/guards.ts';
-import { scheduleAuthPurge } from './auth/maintenance.ts';
-import { authRoutes } from './auth/routes.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { MemoryBackoffStore, RedisBackoffStore, type BackoffStore } from './limits/backoff-store.ts';
 import { fairLimits } from './limits/fair-limits.ts';
@@ -25,31 +22,12 @@ import { appPage, sendAppPage } from './http/first-view.ts';
 import { guardInput } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { userRoutes } from './users/routes.ts';
 import { EventBus } from './bus.ts';
-import { conversationRoutes } from './conversations/routes.ts';
-import { fileRoutes } from './files/routes.ts';
-import { messageRoutes } from './messages/routes.ts';
 import { sendBatcherOf } from './messages/send-batcher.ts';
-import { moderationRoutes } from './moderation/routes.ts';
-import { mapAccountEvents } from './realtime/accounts.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { capConnectionsPerAddress } from './limits/connection-cap.ts';
 import { endSocketsWithTheirSessions } from './realtime/session-ends.ts';
-import { syncRoutes } from './sync/routes.ts';
-import { newsPlugin } from './notifications/plugin.ts';
-import { logRoutes } from './logs/routes.ts';
-import { opsPlugin } from './ops/plugin.ts';
-import { integrationsPlugin } from './integrations/plugin.ts';
-import { pushPlugin } from './push/plugin.ts';
-import { mailNoticesPlugin } from './mail-notices/plugin.ts';
-import { requestsPlugin } from './requests/plugin.ts';
-import { statsRoutes } from './stats/routes.ts';
-import { billingRoutes } from './billing/routes.ts';
-import { pollRoutes } from './polls/routes.ts';
-import { eventsPlugin } from './events/plugin.ts';
-import { importsPlugin } from './imports/plugin.ts';
-import { invitesPlugin } from './invites/plugin.ts';
+import { DOMAINS } from './domains.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -164,40 +142,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(authHooks);
   await app.register(fairLimits);
-  scheduleAuthPurge(app);
 
-  await app.register(opsPlugin, { database });
-  // Domains. Each registers its own routes under /api; add new domains here.
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(adminRoutes);
-  await app.register(conversationRoutes);
-  await app.register(messageRoutes);
-  await app.register(fileRoutes);
-  await app.register(syncRoutes);
-  await app.register(logRoutes);
-  await app.register(statsRoutes);
-  await app.register(billingRoutes);
-  await app.register(moderationRoutes);
-  await app.register(pollRoutes);
-
-  // Real time: Socket.IO on the app's HTTP server, mapping the bus's chat and account events.
+  // Real time: Socket.IO on the app's HTTP server, in place before any domain maps its events to it.
   capConnectionsPerAddress(app.server, config);
-  app.decorate('io', attachRealtime(app, app.bus));
+  app.decorate('io', attachRealtime(app));
   endSocketsWithTheirSessions(app, database);
-  await app.register(newsPlugin);
-  await app.register(requestsPlugin);
-  const unmapAccounts = mapAccountEvents(app);
-  app.addHook('onClose', (_instance, done) => {
-    unmapAccounts();
-    done();
-  });
-  await app.register(pushPlugin);
-  await app.register(mailNoticesPlugin);
-  await app.register(integrationsPlugin);
-  await app.register(eventsPlugin);
-  await app.register(importsPlugin);
-  await app.register(invitesPlugin);
+  // Every domain, from the one list (domains.ts): its routes, subscribers, sockets, periodic work.
+  for (const domain of DOMAINS) await app.register(domain, { database });
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -20,8 +20,8 @@ export type RequestChange =
   | { kind: 'comment'; actorId: string; byOffice: boolean; text: string };
 
 /**
- * Domain events, published by services after their transaction commits (transaction.ts). The realtime module maps
- * them to Socket.IO rooms; nothing else emits to sockets.
+ * Domain events, published by services after their transaction commits (transaction.ts). Each
+ * domain's sockets.ts maps its own to Socket.IO rooms.
  */
 export type DomainEvents = {
   'message:new': { message: Message };
@@ -31,7 +31,7 @@ export type DomainEvents = {
   'conversation:created': { conversation: Conversation };
   'conversation:updated': { conversation: Conversation; visibilityChanged: boolean };
   'conversation:deleted': { conversationId: string };
-  // Accounts (mapped by realtime/accounts.ts).
+  // Accounts (mapped by users/sockets.ts; session:ended by realtime/session-ends.ts).
   /** The account was locked: its sockets hear of it (`user:locked`) before `session:ended` ends them. */
   'account:locked': { userId: string };
   /**
@@ -44,7 +44,7 @@ export type DomainEvents = {
   'profile:updated': { user: PublicUser };
   /** An admin approved a pending account (notifications tell the resident). */
   'account:approved': { userId: string; actorId: string };
-  // News (mapped by realtime/news.ts). Announcements are presented with read: false.
+  // News (mapped by announcements/sockets.ts and notifications/sockets.ts). Announcements are presented with read: false.
   'announcement:new': { announcement: Announcement };
   'announcement:updated': { announcement: Announcement };
   'announcement:deleted': { announcementId: string };
@@ -65,14 +65,14 @@ export type DomainEvents = {
     urgent?: boolean;
     conversation?: Pick<Conversation, 'id' | 'type' | 'name'>;
   };
-  /** A poll's counts changed (R-POLL-6): to its conversation's room (realtime/server.ts). */
+  /** A poll's counts changed (R-POLL-6): to its conversation's room (polls/sockets.ts). */
   'poll:updated': { poll: Poll };
-  /** An event's counts changed (R-EVENT-6): to its conversation's room (realtime/server.ts). */
+  /** An event's counts changed (R-EVENT-6): to its conversation's room (events/sockets.ts). */
   'event:updated': { event: CalendarEvent };
-  /** A building request was filed or changed (mapped by realtime/requests.ts to its requester and admins). */
+  /** A building request was filed or changed (mapped by requests/sockets.ts to its requester and admins). */
   'request:updated': { request: BuildingRequest; requesterId: string; change: RequestChange };
   /**
-   * A data source was connected, changed or posted (R-INTEG-8), mapped by realtime/integrations.ts:
+   * A data source was connected, changed or posted (R-INTEG-8), mapped by integrations/sockets.ts:
    * `admin` to admins, `resident` (public fields only) to its channel's readers; `movedFrom` is the
    * channel it left, if it moved.
    */

@@ -16,10 +16,3 @@ export type Context = {
   /** Domain events: publish through inTransaction (transaction.ts) so they leave only after commit. */
   bus: EventBus;
 };
-
-/**
- * The part of Context the chat services use: the demo seed runs them outside an app with just this.
- */
-export type ChatContext = Pick<Context, 'db' | 'bus'> & {
-  config: Pick<Config, 'UPLOAD_DIR' | 'ATTACHMENT_MAX_BYTES'>;
-};

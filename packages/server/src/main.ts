@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   else if (admin.created) console.log(`Created the admin account ${admin.user.email}.`);
 
   if (process.argv.includes('--demo') || config.DEMO) {
-    const { residents } = await seedDemo(app.db, { admin: admin.user, uploadDir: config.UPLOAD_DIR });
+    const { residents } = await seedDemo(app, { admin: admin.user });
     console.log(
       `Demo community ready: ${residents.length} residents, password "${DEMO_PASSWORD}" (e.g. ${residents[0]?.email ?? ''}).`,
     );

@@ -5,7 +5,7 @@ import type { SessionRow, UserRow } from './db/schema/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { EventBus } from './bus.ts';
-import type { ChatServer } from './realtime/server.ts';
+import type { ChatServer } from './realtime/rooms.ts';
 import type { BackoffStore } from './limits/backoff-store.ts';
 import type { Lifecycle } from './ops/drain.ts';
 

@@ -11,7 +11,7 @@ import type {
 import { URGENT_BANNER_DAYS } from '@stoop/shared';
 import { isAdmin } from '../access/index.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { inTransaction } from '../transaction.ts';
@@ -22,11 +22,10 @@ import { presentReceipts } from './receipts.ts';
 const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
 
 /** What the services need: the database and the bus that carries their events after commit. */
-export type NewsContext = Pick<ChatContext, 'db' | 'bus'>;
 
 /** GET /api/announcements: pinned first, then newest first, with the reader's read state. */
 export async function listAnnouncements(
-  ctx: NewsContext,
+  ctx: Context,
   viewer: UserRow,
   query: AnnouncementsQuery,
 ): Promise<AnnouncementsPage> {
@@ -44,7 +43,7 @@ export async function listAnnouncements(
 }
 
 /** R-REACH-3: GET /api/announcements/urgent: the banner's announcements. */
-export async function listPendingUrgent(ctx: NewsContext, viewer: UserRow): Promise<PendingUrgent> {
+export async function listPendingUrgent(ctx: Context, viewer: UserRow): Promise<PendingUrgent> {
   const since = new Date(Date.now() - URGENT_BANNER_DAYS * 24 * 3600 * 1000);
   const views = await repo.pendingUrgent(ctx.db, viewer.id, since);
   await deliveredInApp(ctx, viewer, views);
@@ -52,7 +51,7 @@ export async function listPendingUrgent(ctx: NewsContext, viewer: UserRow): Prom
 }
 
 /** R-REACH-4: what the app loaded has reached the resident in the app. */
-async function deliveredInApp(ctx: NewsContext, viewer: UserRow, views: repo.AnnouncementView[]) {
+async function deliveredInApp(ctx: Context, viewer: UserRow, views: repo.AnnouncementView[]) {
   const ids = views.filter((v) => v.row.sentAt).map((v) => v.row.id);
   const changed = await repo.markDelivered(ctx.db, ids, viewer.id, 'inApp', new Date());
   for (const announcementId of changed) ctx.bus.publish('announcement:receipts', { announcementId });
@@ -71,7 +70,7 @@ function futureTime(sendAt: string | undefined | null): Date | null {
 }
 
 export async function createAnnouncement(
-  ctx: NewsContext,
+  ctx: Context,
   admin: UserRow,
   body: CreateAnnouncementBody,
 ): Promise<Announcement> {
@@ -105,7 +104,7 @@ export async function createAnnouncement(
 }
 
 export async function updateAnnouncement(
-  ctx: NewsContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   patch: UpdateAnnouncementBody,
@@ -140,7 +139,7 @@ export async function updateAnnouncement(
   return presentAnnouncement(view);
 }
 
-export async function deleteAnnouncement(ctx: NewsContext, admin: UserRow, id: string): Promise<void> {
+export async function deleteAnnouncement(ctx: Context, admin: UserRow, id: string): Promise<void> {
   await inTransaction(ctx, async (tx, events) => {
     const row = await repo.deleteAnnouncement(tx, id);
     if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND);
@@ -155,7 +154,7 @@ export async function deleteAnnouncement(ctx: NewsContext, admin: UserRow, id: s
 }
 
 /** R-REACH-2: sends the scheduled announcements whose time has come (each once, on one instance). */
-export async function sendDueScheduled(ctx: NewsContext, now: Date): Promise<number> {
+export async function sendDueScheduled(ctx: Context, now: Date): Promise<number> {
   const rows = await repo.claimDueScheduled(ctx.db, now);
   for (const row of rows) {
     const view = await repo.findAnnouncementView(ctx.db, row.id, row.authorId ?? row.id);
@@ -165,31 +164,27 @@ export async function sendDueScheduled(ctx: NewsContext, now: Date): Promise<num
 }
 
 /** A sent announcement as `viewer` sees it, or 404 (a scheduled one is not there for residents). */
-async function requireVisible(ctx: NewsContext, viewer: UserRow, id: string): Promise<repo.AnnouncementView> {
+async function requireVisible(ctx: Context, viewer: UserRow, id: string): Promise<repo.AnnouncementView> {
   const found = await repo.findAnnouncementView(ctx.db, id, viewer.id);
   if (!found || (!found.row.sentAt && !isAdmin(viewer))) throw notFound(ANNOUNCEMENT_NOT_FOUND);
   return found;
 }
 
 /** POST /api/announcements/{id}/read: the reader's unread count afterwards. */
-export async function markRead(ctx: NewsContext, viewer: UserRow, id: string): Promise<number> {
+export async function markRead(ctx: Context, viewer: UserRow, id: string): Promise<number> {
   const found = await requireVisible(ctx, viewer, id);
   await repo.markAnnouncementRead(ctx.db, viewer.id, id);
   if (!found.read) ctx.bus.publish('announcement:receipts', { announcementId: id });
   return repo.countUnreadAnnouncements(ctx.db, viewer.id);
 }
 
-export async function markAllRead(ctx: NewsContext, viewer: UserRow): Promise<number> {
+export async function markAllRead(ctx: Context, viewer: UserRow): Promise<number> {
   await repo.markAllAnnouncementsRead(ctx.db, viewer.id);
   return repo.countUnreadAnnouncements(ctx.db, viewer.id);
 }
 
 /** R-REACH-3: "Got it": acknowledged and read, on every device of the reader. */
-export async function acknowledge(
-  ctx: NewsContext,
-  viewer: UserRow,
-  id: string,
-): Promise<AcknowledgeResponse> {
+export async function acknowledge(ctx: Context, viewer: UserRow, id: string): Promise<AcknowledgeResponse> {
   await requireVisible(ctx, viewer, id);
   await inTransaction(ctx, async (tx, events) => {
     await repo.markAnnouncementRead(tx, viewer.id, id);
@@ -202,14 +197,14 @@ export async function acknowledge(
 }
 
 /** R-REACH-4: GET /api/announcements/{id}/receipts (admins). */
-export async function receipts(ctx: NewsContext, id: string): Promise<AnnouncementReceipts> {
+export async function receipts(ctx: Context, id: string): Promise<AnnouncementReceipts> {
   const found = await repo.findAnnouncementView(ctx.db, id, id);
   if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
   return presentReceipts(id, await repo.receiptsOf(ctx.db, id));
 }
 
 /** R-REACH-4: tells those who have not seen it again (in the app, by push and by mail). */
-export async function remind(ctx: NewsContext, admin: UserRow, id: string): Promise<number> {
+export async function remind(ctx: Context, admin: UserRow, id: string): Promise<number> {
   const found = await repo.findAnnouncementView(ctx.db, id, admin.id);
   if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
   if (!found.row.sentAt) throw conflict('This announcement has not been sent yet');
@@ -226,13 +221,13 @@ export async function remind(ctx: NewsContext, admin: UserRow, id: string): Prom
 }
 
 /** R-REACH-4: the notifier made receipts for everyone it told. */
-export async function recordRecipients(ctx: NewsContext, announcementId: string, userIds: string[]) {
+export async function recordRecipients(ctx: Context, announcementId: string, userIds: string[]) {
   await repo.createReceipts(ctx.db, announcementId, userIds);
 }
 
 /** R-REACH-4: a push or a mail reached the resident (the first one counts). */
 export async function recordDelivery(
-  ctx: NewsContext,
+  ctx: Context,
   announcementId: string,
   userId: string,
   channel: repo.DeliveryChannel,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PeriodicWork } from '../domain.ts';
 import { endSessions } from './end-sessions.ts';
 import { deleteExpiredPasswordResets } from './repo.ts';
 
@@ -22,19 +23,17 @@ export async function purgeExpiredAuth(app: FastifyInstance, now = new Date()) {
  * Purges once when the server is ready and then hourly, so the sessions table does not grow
  * without bound (expired rows are already ignored by every lookup; this only reclaims space).
  */
-export function scheduleAuthPurge(app: FastifyInstance): void {
+export function authPurge(app: FastifyInstance): PeriodicWork {
   let timer: ReturnType<typeof setInterval> | undefined;
   const run = () => {
     purgeExpiredAuth(app).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
   };
-  app.addHook('onReady', (done) => {
-    run();
-    timer = setInterval(run, AUTH_PURGE_INTERVAL_MS);
-    timer.unref();
-    done();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    done();
-  });
+  return {
+    start() {
+      run();
+      timer = setInterval(run, AUTH_PURGE_INTERVAL_MS);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

@@ -13,7 +13,7 @@ import { findUser } from '../users/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentParticipant } from '../users/present.ts';
 import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import { presentConversation } from './present.ts';
 import * as repo from './repo.ts';
 
@@ -27,7 +27,7 @@ async function viewConversation(db: DbOrTx, row: ConversationRow, viewerId: stri
 }
 
 /** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
-export async function listConversations(ctx: ChatContext, user: UserRow): Promise<Conversation[]> {
+export async function listConversations(ctx: Context, user: UserRow): Promise<Conversation[]> {
   const ids = await readableConversationIds(ctx.db, user);
   const [rows, participants, stats] = await Promise.all([
     repo.listConversationsByIds(ctx.db, ids),
@@ -41,7 +41,7 @@ export async function listConversations(ctx: ChatContext, user: UserRow): Promis
 
 const RECENT_FILES = 10;
 
-export async function conversationDetails(ctx: ChatContext, user: UserRow, id: string) {
+export async function conversationDetails(ctx: Context, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
   const [view, participantRows, counts, recentFiles] = await Promise.all([
     viewConversation(ctx.db, conversation, user.id),
@@ -61,7 +61,7 @@ const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
  * with the same other resident is reused: `created` is false then.
  */
 export async function createConversation(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   body: CreateConversationBody,
   icon: UploadedFile | undefined,
@@ -105,7 +105,7 @@ export async function createConversation(
 }
 
 async function createDirect(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   otherId: string,
 ): Promise<{ conversation: Conversation; created: boolean }> {
@@ -149,7 +149,7 @@ export type ConversationUpdate = { name?: string | undefined; description?: stri
 
 /** PATCH /api/conversations/{id}: creator or admin; a direct conversation has no name to change. */
 export async function updateConversation(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   id: string,
   patch: ConversationUpdate,
@@ -185,7 +185,7 @@ export async function updateConversation(
   return updated;
 }
 
-async function dropFile(ctx: ChatContext, fileId: string): Promise<void> {
+async function dropFile(ctx: Context, fileId: string): Promise<void> {
   const removed = await removeFileRow(ctx.db, fileId);
   if (removed) await removeStored(ctx.config.UPLOAD_DIR, [removed.storageKey, removed.thumbnailKey]);
 }
@@ -210,7 +210,7 @@ async function announceUpdated(
 }
 
 /** DELETE /api/conversations/{id}: creator or admin; messages and files go with it. */
-export async function deleteConversation(ctx: ChatContext, user: UserRow, id: string): Promise<void> {
+export async function deleteConversation(ctx: Context, user: UserRow, id: string): Promise<void> {
   await requireConversationAccess(ctx.db, user, id, 'manage');
   const stored = await inTransaction(ctx, async (tx, events) => {
     const files = await repo.deleteConversation(tx, id);
@@ -232,7 +232,7 @@ const UNHIDE_NAME_TAKEN = 'A visible channel already has this name. Rename this 
  * toggles adminHidden. Only channels; admins see hidden channels, so access is plain read.
  */
 export async function channelAdminAction(
-  ctx: ChatContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   action: ChannelAdminAction,
@@ -272,7 +272,7 @@ export async function channelAdminAction(
  * the newest message (a position from the future would hide messages not yet written). Not a
  * participant (a channel they only read): nothing to move. Never moves backwards.
  */
-export async function markConversationRead(ctx: ChatContext, user: UserRow, id: string, seq: number) {
+export async function markConversationRead(ctx: Context, user: UserRow, id: string, seq: number) {
   const { isParticipant } = await requireConversationAccess(ctx.db, user, id, 'read');
   if (isParticipant) await moveReadPosition(ctx.db, id, user.id, seq);
 }

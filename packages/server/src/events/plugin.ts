@@ -1,24 +1,19 @@
-import fp from 'fastify-plugin';
+import { domainPlugin } from '../domain.ts';
 import { EventReminderScheduler } from './reminders.ts';
 import { eventRoutes } from './routes.ts';
+import { mapCalendarEvents } from './sockets.ts';
 
-/** Events: the calls, and the reminder scheduler of this process (R-EVENT-7). */
-export const eventsPlugin = fp(
-  async (app) => {
-    const reminders = new EventReminderScheduler(app, app.log.child({ module: 'event-reminders' }));
-    app.decorate('eventReminders', reminders);
-    await app.register(eventRoutes);
-    app.addHook('onReady', (done) => {
-      reminders.start();
-      done();
-    });
-    // preClose: before the database closes (onClose), so a round in flight can finish.
-    app.addHook('preClose', (done) => {
-      void reminders.stop().then(() => done());
-    });
-  },
-  { name: 'stoop-events' },
-);
+/** Calendar events: the calls, their live counts, and the reminder scheduler of this process (R-EVENT-7). */
+export const eventsPlugin = domainPlugin('events', (app) => ({
+  routes: [eventRoutes],
+  sockets: [mapCalendarEvents],
+  periodic: [
+    {
+      name: 'eventReminders',
+      work: new EventReminderScheduler(app, app.log.child({ module: 'event-reminders' })),
+    },
+  ],
+}));
 
 declare module 'fastify' {
   interface FastifyInstance {

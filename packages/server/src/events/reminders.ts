@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicRound } from '../periodic-round.ts';
-import { sendDueReminders, type EventContext } from './service.ts';
+import { sendDueReminders } from './service.ts';
+import type { Context } from '../context.ts';
 
 /** How often the scheduler looks for reminders that fell due. */
 const REMINDER_TICK_MS = 30_000;
@@ -20,7 +21,7 @@ export type ReminderOptions = {
 export class EventReminderScheduler {
   private readonly round: PeriodicRound;
 
-  constructor(ctx: EventContext, log: FastifyBaseLogger, options: ReminderOptions = {}) {
+  constructor(ctx: Context, log: FastifyBaseLogger, options: ReminderOptions = {}) {
     const now = options.now ?? (() => new Date());
     this.round = new PeriodicRound(
       () => sendDueReminders(ctx, now()),

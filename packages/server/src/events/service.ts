@@ -19,8 +19,7 @@ import {
   type AccessMode,
 } from '../access/index.ts';
 import { hmac, randomToken, sha256 } from '../auth/crypto.ts';
-import type { Config } from '../config.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { EventRow, UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -33,9 +32,6 @@ import { presentEvent, viewFor } from './present.ts';
 import * as repo from './repo.ts';
 
 /** What the event services need: the chat services' context, the secret and the public address. */
-export type EventContext = ChatContext & {
-  config: ChatContext['config'] & Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL'>;
-};
 
 const EVENT_NOT_FOUND = 'Event not found';
 const EVENT_OVER = 'This event is over and takes no more answers';
@@ -54,11 +50,7 @@ const eventLink = (id: string) => `${WEB_EVENTS}/${encodeURIComponent(id)}`;
  * going. Posted into a conversation it needs write access there, and its card goes through the
  * ordinary send path with the event's id; should that send be refused, the event goes again.
  */
-export async function createEvent(
-  ctx: ChatContext,
-  user: UserRow,
-  body: CreateEventBody,
-): Promise<EventView> {
+export async function createEvent(ctx: Context, user: UserRow, body: CreateEventBody): Promise<EventView> {
   const conversationId = body.conversationId ?? null;
   if (conversationId) await requireConversationAccess(ctx.db, user, conversationId, 'write');
   const row = await ctx.db.transaction(async (tx) => {
@@ -86,7 +78,7 @@ export async function createEvent(
 }
 
 /** GET /api/events (R-EVENT-4): what the viewer may see overlapping the range, by start. */
-export async function listEvents(ctx: EventContext, user: UserRow, query: EventsQuery): Promise<EventView[]> {
+export async function listEvents(ctx: Context, user: UserRow, query: EventsQuery): Promise<EventView[]> {
   const from = query.from ? new Date(query.from) : new Date();
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + EVENTS_RANGE_MAX_DAYS * DAY_MS);
   const readable = await readableConversationIds(ctx.db, user);
@@ -99,7 +91,7 @@ export async function listEvents(ctx: EventContext, user: UserRow, query: Events
 }
 
 /** GET /api/events/{id} (R-EVENT-4): to those who may read its conversation, else 404. */
-export async function getEvent(ctx: EventContext, user: UserRow, id: string): Promise<EventView> {
+export async function getEvent(ctx: Context, user: UserRow, id: string): Promise<EventView> {
   const row = await accessibleEvent(ctx.db, user, id, 'read');
   const [event, mine] = await Promise.all([tallied(ctx.db, row), repo.rsvpsOf(ctx.db, user.id, [row.id])]);
   return viewFor(event, mine.get(row.id));
@@ -109,7 +101,7 @@ export async function getEvent(ctx: EventContext, user: UserRow, id: string): Pr
  * POST /api/events/{id}/rsvp (R-EVENT-3, R-EVENT-6): the answer replaces the resident's earlier
  * one until the event ends; the conversation gets the new counts (event:updated) after commit.
  */
-export async function rsvp(ctx: ChatContext, user: UserRow, id: string, body: RsvpBody): Promise<EventView> {
+export async function rsvp(ctx: Context, user: UserRow, id: string, body: RsvpBody): Promise<EventView> {
   const row = await accessibleEvent(ctx.db, user, id, 'write');
   if (row.cancelledAt) throw conflict(EVENT_CANCELLED);
   if (row.endsAt.getTime() <= Date.now()) throw conflict(EVENT_OVER);
@@ -127,7 +119,7 @@ export async function rsvp(ctx: ChatContext, user: UserRow, id: string, body: Rs
  * change goes live after commit and those going or maybe are told.
  */
 export async function updateEvent(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   id: string,
   body: UpdateEventBody,
@@ -160,7 +152,7 @@ export async function updateEvent(
  * DELETE /api/events/{id} (R-EVENT-11, R-EVENT-12): its creator, or an admin who may see it,
  * cancels it. The row stays (its card says "Cancelled"); it leaves the lists and gets no reminder.
  */
-export async function cancelEvent(ctx: ChatContext, user: UserRow, id: string): Promise<EventView> {
+export async function cancelEvent(ctx: Context, user: UserRow, id: string): Promise<EventView> {
   const row = await changeableEvent(ctx.db, user, id);
   const event = await inTransaction(ctx, async (tx, events) => {
     const cancelled = await repo.cancelEvent(tx, row.id);
@@ -183,7 +175,7 @@ async function changeableEvent(db: DbOrTx, user: UserRow, id: string): Promise<E
 
 /** R-EVENT-12: those going or maybe, but the one who changed it, are told (notification and push). */
 async function tellAttendees(
-  ctx: ChatContext,
+  ctx: Context,
   actor: UserRow,
   event: { id: string; title: string; conversationId: string | null },
   change: 'updated' | 'cancelled',
@@ -194,7 +186,7 @@ async function tellAttendees(
 
 /** GET /api/events/{id}.ics (R-EVENT-8): the event as a calendar file, to those who may see it. */
 export async function eventIcs(
-  ctx: EventContext,
+  ctx: Context,
   user: UserRow,
   id: string,
 ): Promise<{ body: string; fileName: string }> {
@@ -208,13 +200,13 @@ export async function eventIcs(
 // ---- calendar feed (R-EVENT-8) ----
 
 /** The token is derived, not stored: HMAC of the resident and the feed's salt under SESSION_SECRET. */
-const feedToken = (ctx: EventContext, userId: string, salt: string) =>
+const feedToken = (ctx: Context, userId: string, salt: string) =>
   hmac(ctx.config.SESSION_SECRET, `calendar-feed:${userId}:${salt}`);
 
 const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/${token}.ics`;
 
 /** GET /api/calendar/feed-url: the resident's feed address, made on the first call. */
-export async function calendarFeedUrl(ctx: EventContext, user: UserRow, origin: string): Promise<string> {
+export async function calendarFeedUrl(ctx: Context, user: UserRow, origin: string): Promise<string> {
   let feed = await repo.findFeed(ctx.db, user.id);
   if (!feed) {
     const salt = randomToken();
@@ -230,7 +222,7 @@ export async function calendarFeedUrl(ctx: EventContext, user: UserRow, origin: 
 }
 
 /** POST /api/calendar/feed-url: a new address; the old one answers 404 from now on. */
-export async function rotateCalendarFeed(ctx: EventContext, user: UserRow, origin: string): Promise<string> {
+export async function rotateCalendarFeed(ctx: Context, user: UserRow, origin: string): Promise<string> {
   const salt = randomToken();
   const token = feedToken(ctx, user.id, salt);
   await repo.replaceFeed(ctx.db, { userId: user.id, salt, tokenHash: sha256(token) });
@@ -241,7 +233,7 @@ export async function rotateCalendarFeed(ctx: EventContext, user: UserRow, origi
  * GET /api/calendar/{token}.ics: the events the resident answered going or maybe to and may still
  * see (ended at most 30 days ago). A wrong or replaced token, or a locked account, is a 404.
  */
-export async function calendarFeed(ctx: EventContext, token: string): Promise<string> {
+export async function calendarFeed(ctx: Context, token: string): Promise<string> {
   const feed = await repo.findFeedByTokenHash(ctx.db, sha256(token));
   const user = feed ? await findUser(ctx.db, feed.userId) : undefined;
   if (!feed || !user || user.isLocked) throw notFound(FEED_NOT_FOUND);
@@ -266,7 +258,7 @@ const REMINDER_LEAD_MS = EVENT_REMINDER_LEAD_MINUTES * 60_000;
  * none goes twice, whichever instance or restart gets to it. A resident who can no longer see the
  * event is skipped. Answers how many were sent.
  */
-export async function sendDueReminders(ctx: EventContext, now = new Date()): Promise<number> {
+export async function sendDueReminders(ctx: Context, now = new Date()): Promise<number> {
   const claimed = await ctx.db.transaction((tx) => repo.claimDueReminders(tx, now, REMINDER_LEAD_MS));
   if (claimed.length === 0) return 0;
   const rows = await repo.findEvents(ctx.db, [...new Set(claimed.map((c) => c.eventId))]);
@@ -301,7 +293,7 @@ type SourcedEvent = {
  * Answers false when the UID was known already.
  */
 export async function createSourcedEvent(
-  ctx: ChatContext,
+  ctx: Context,
   owner: UserRow,
   source: { integrationId: string; conversationId: string; bot: MessageBot; clientMessageId: string },
   item: SourcedEvent,
@@ -363,7 +355,7 @@ async function accessibleEvent(db: DbOrTx, user: UserRow, id: string, mode: Acce
   return row;
 }
 
-function hostOf(ctx: EventContext): string {
+function hostOf(ctx: Context): string {
   try {
     return ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).host : 'stoop.local';
   } catch {
@@ -371,7 +363,7 @@ function hostOf(ctx: EventContext): string {
   }
 }
 
-function icsEventOf(ctx: EventContext, row: EventRow): IcsEvent {
+function icsEventOf(ctx: Context, row: EventRow): IcsEvent {
   const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     id: row.id,

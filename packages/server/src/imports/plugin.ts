@@ -1,10 +1,5 @@
-import fp from 'fastify-plugin';
+import { domainPlugin } from '../domain.ts';
 import { importRoutes } from './routes.ts';
 
 /** Moving a building's WhatsApp history in (R-MOVEIN-1 … R-MOVEIN-7). */
-export const importsPlugin = fp(
-  async (app) => {
-    await app.register(importRoutes);
-  },
-  { name: 'stoop-imports' },
-);
+export const importsPlugin = domainPlugin('imports', { routes: [importRoutes] });

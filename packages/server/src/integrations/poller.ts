@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicRound } from '../periodic-round.ts';
 import * as repo from './repo.ts';
-import { pollFeed, type IntegrationContext } from './service.ts';
+import type { Context } from '../context.ts';
+import { pollFeed } from './service.ts';
 
 /** Feeds fetched at once per tick; more wait for the next tick. */
 const FEEDS_PER_TICK = 8;
@@ -17,7 +18,7 @@ export class FeedPoller {
   private readonly round: PeriodicRound;
 
   constructor(
-    private readonly ctx: IntegrationContext,
+    private readonly ctx: Context,
     private readonly log: FastifyBaseLogger,
   ) {
     const tickMs = Math.min(ctx.config.FEED_POLL_SECONDS, MAX_TICK_SECONDS) * 1000;

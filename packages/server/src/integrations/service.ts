@@ -11,8 +11,7 @@ import {
 import { readableConversationIds, requireConversationAccess } from '../access/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, safeEqual, sha256 } from '../auth/crypto.ts';
-import type { ChatContext } from '../context.ts';
-import type { Config } from '../config.ts';
+import type { Context } from '../context.ts';
 import type { IntegrationRow, UserRow } from '../db/schema/index.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { createSourcedEvent } from '../events/service.ts';
@@ -25,9 +24,6 @@ import { presentIntegration } from './present.ts';
 import * as repo from './repo.ts';
 
 /** What the integration services need: the chat services' context and the feed settings. */
-export type IntegrationContext = ChatContext & {
-  config: ChatContext['config'] & Pick<Config, 'FEED_ALLOW_PRIVATE_ADDRESSES' | 'FEED_POLL_SECONDS'>;
-};
 
 const INTEGRATION_NOT_FOUND = 'Integration not found';
 const WEBHOOK_NOT_FOUND = 'Webhook not found';
@@ -36,7 +32,7 @@ const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const webhookPath = (id: string, secret: string) => `/api/hooks/${id}/${secret}`;
 
 /** GET /api/integrations: every source of the channels the viewer can read (R-INTEG-2). */
-export async function listIntegrations(ctx: IntegrationContext, viewer: UserRow): Promise<Integration[]> {
+export async function listIntegrations(ctx: Context, viewer: UserRow): Promise<Integration[]> {
   const [views, readable] = await Promise.all([
     repo.listIntegrations(ctx.db),
     readableConversationIds(ctx.db, viewer),
@@ -46,17 +42,13 @@ export async function listIntegrations(ctx: IntegrationContext, viewer: UserRow)
 }
 
 /** A channel the admin may post in; a direct conversation is never fed (R-INTEG-1). */
-async function requireChannel(
-  ctx: IntegrationContext,
-  admin: UserRow,
-  conversationId: string,
-): Promise<void> {
+async function requireChannel(ctx: Context, admin: UserRow, conversationId: string): Promise<void> {
   const { conversation } = await requireConversationAccess(ctx.db, admin, conversationId, 'write');
   if (conversation.type !== 'channel') throw badRequest('conversationId must be a channel', 'conversationId');
 }
 
 /** R-INTEG-7: an address that is a private IP literal is refused at once, not only when fetched. */
-function checkAddress(ctx: IntegrationContext, url: string): void {
+function checkAddress(ctx: Context, url: string): void {
   try {
     refuseLiteralHost(new URL(url), blockedAddresses(ctx.config.FEED_ALLOW_PRIVATE_ADDRESSES));
   } catch (error) {
@@ -69,7 +61,7 @@ function checkAddress(ctx: IntegrationContext, url: string): void {
  * R-INTEG-8: after commit, the source as it is now goes live (admins the admin view, its channel's
  * readers the public one). A source gone meanwhile sends nothing.
  */
-async function announce(ctx: IntegrationContext, id: string, movedFrom: string | null = null): Promise<void> {
+async function announce(ctx: Context, id: string, movedFrom: string | null = null): Promise<void> {
   const view = await repo.findIntegrationView(ctx.db, id);
   if (!view) return;
   ctx.bus.publish('integration:changed', {
@@ -80,7 +72,7 @@ async function announce(ctx: IntegrationContext, id: string, movedFrom: string |
 }
 
 async function answer(
-  ctx: IntegrationContext,
+  ctx: Context,
   viewer: UserRow,
   id: string,
   webhookUrl: string | null,
@@ -92,7 +84,7 @@ async function answer(
 
 /** POST /api/integrations (R-INTEG-1, R-INTEG-3): a webhook's address is answered once. */
 export async function createIntegration(
-  ctx: IntegrationContext,
+  ctx: Context,
   admin: UserRow,
   body: CreateIntegrationBody,
   origin: string,
@@ -121,7 +113,7 @@ export async function createIntegration(
   return answer(ctx, admin, row.id, secret ? `${origin}${webhookPath(row.id, secret)}` : null);
 }
 
-async function requireIntegration(ctx: IntegrationContext, id: string): Promise<IntegrationRow> {
+async function requireIntegration(ctx: Context, id: string): Promise<IntegrationRow> {
   const row = await repo.findIntegration(ctx.db, id);
   if (!row) throw notFound(INTEGRATION_NOT_FOUND);
   return row;
@@ -129,7 +121,7 @@ async function requireIntegration(ctx: IntegrationContext, id: string): Promise<
 
 /** PATCH /api/integrations/{id} (R-INTEG-2). A new address is fetched afresh, without old validators. */
 export async function updateIntegration(
-  ctx: IntegrationContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   patch: UpdateIntegrationBody,
@@ -165,7 +157,7 @@ export async function updateIntegration(
 
 /** POST /api/integrations/{id}/rotate-secret (R-INTEG-3): the old address stops working at once. */
 export async function rotateSecret(
-  ctx: IntegrationContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   origin: string,
@@ -186,7 +178,7 @@ export async function rotateSecret(
 }
 
 /** DELETE /api/integrations/{id} (R-INTEG-2): what it posted stays in the channel. */
-export async function deleteIntegration(ctx: IntegrationContext, admin: UserRow, id: string): Promise<void> {
+export async function deleteIntegration(ctx: Context, admin: UserRow, id: string): Promise<void> {
   const deleted = await ctx.db.transaction(async (tx) => {
     const row = await repo.deleteIntegration(tx, id);
     if (!row) throw notFound(INTEGRATION_NOT_FOUND);
@@ -206,7 +198,7 @@ export async function deleteIntegration(ctx: IntegrationContext, admin: UserRow,
  * notifications and search as for any message), as its owner and shown under the source's name.
  */
 async function postAs(
-  ctx: IntegrationContext,
+  ctx: Context,
   integration: IntegrationRow,
   content: string,
   extra: { clientMessageId?: string; username?: string | undefined; iconUrl?: string | undefined },
@@ -243,7 +235,7 @@ async function postAs(
  * card posted as the source, like postAs.
  */
 async function postEvent(
-  ctx: IntegrationContext,
+  ctx: Context,
   integration: IntegrationRow,
   event: FeedEvent,
   clientMessageId: string,
@@ -276,7 +268,7 @@ async function postEvent(
 
 /** POST /api/hooks/{id}/{secret} (R-INTEG-3, R-INTEG-4): a wrong id or secret is the same 404. */
 export async function receiveWebhook(
-  ctx: IntegrationContext,
+  ctx: Context,
   id: string,
   secret: string,
   body: WebhookBody,
@@ -308,7 +300,7 @@ const itemKey = (item: FeedItem) => sha256(item.key).slice(0, 32);
  * posts only the newest FEED_FIRST_FETCH_POSTS items, so connecting a long feed does not flood
  * the channel. Failures are kept as the integration's last error.
  */
-export async function pollFeed(ctx: IntegrationContext, row: IntegrationRow): Promise<void> {
+export async function pollFeed(ctx: Context, row: IntegrationRow): Promise<void> {
   const now = new Date();
   if (!row.url || row.type === 'webhook') return;
   const kind = row.type;

@@ -1,46 +1,38 @@
-import fp from 'fastify-plugin';
+import { domainPlugin } from '../domain.ts';
 import { notificationSettingsRoutes } from '../notification-settings/routes.ts';
 import { PeriodicRound } from '../periodic-round.ts';
-import { userRoom } from '../realtime/server.ts';
+import { userRoom } from '../realtime/rooms.ts';
 import { sendDueMail, type MailNoticeContext } from './service.ts';
 import { subscribeMailNotices } from './subscriber.ts';
 
 /**
  * R-REACH-1, R-REACH-5: notification settings, and mail for residents the app did not reach:
  * notices queued from domain events, sent by a round in this process (woken on queueing and every
- * EMAIL_NOTIFY_POLL_MS for items queued elsewhere or falling due). Registered after the realtime
- * server: whether a resident is online is asked of Socket.IO (across instances with Redis).
+ * EMAIL_NOTIFY_POLL_MS for items queued elsewhere or falling due). Whether a resident is online is
+ * asked of Socket.IO (across instances with Redis).
  */
-export const mailNoticesPlugin = fp(
-  async (app) => {
-    await app.register(notificationSettingsRoutes);
-    const ctx: MailNoticeContext = {
-      db: app.db,
-      bus: app.bus,
-      config: app.config,
-      mailer: app.mailer,
-      isOnline: async (userId) =>
-        app.hasDecorator('io') && (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
-    };
-    const round = new PeriodicRound(
-      () => sendDueMail(ctx),
-      app.config.EMAIL_NOTIFY_POLL_MS,
-      app.log.child({ module: 'mail-notices' }),
-      'notification mail round failed',
-    );
-    app.decorate('mailNotices', round);
-    const unsubscribe = subscribeMailNotices(app, () => round.wake());
-    app.addHook('onReady', (done) => {
-      round.start();
-      done();
-    });
-    app.addHook('preClose', (done) => {
-      unsubscribe();
-      void round.stop().then(() => done());
-    });
-  },
-  { name: 'stoop-mail-notices' },
-);
+export const mailNoticesPlugin = domainPlugin('mail-notices', (app) => {
+  const ctx: MailNoticeContext = {
+    db: app.db,
+    bus: app.bus,
+    config: app.config,
+    mailer: app.mailer,
+    sessionCache: app.sessionCache,
+    isOnline: async (userId) =>
+      app.hasDecorator('io') && (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
+  };
+  const round = new PeriodicRound(
+    () => sendDueMail(ctx),
+    app.config.EMAIL_NOTIFY_POLL_MS,
+    app.log.child({ module: 'mail-notices' }),
+    'notification mail round failed',
+  );
+  return {
+    routes: [notificationSettingsRoutes],
+    subscribers: [(instance) => subscribeMailNotices(instance, () => round.wake())],
+    periodic: [{ name: 'mailNotices', work: round }],
+  };
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

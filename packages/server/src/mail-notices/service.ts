@@ -16,7 +16,7 @@ import { composeMail, excerpt, type MailEntry } from './compose.ts';
 import * as repo from './repo.ts';
 
 /** What the mail notices need: the app's parts, and whether a resident has a socket open now. */
-export type MailNoticeContext = Pick<Context, 'db' | 'bus' | 'config' | 'mailer'> & {
+export type MailNoticeContext = Context & {
   isOnline(userId: string): Promise<boolean>;
 };
 

@@ -2,7 +2,7 @@ import { validate as isUuid } from 'uuid';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_NOT_FOUND } from '../access/index.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { MessageRow, UserRow } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
@@ -63,7 +63,7 @@ export async function flaggedMessages(db: DbOrTx, limit: number, offset: number)
  * redacts it per socket), so open screens change live; hiding also takes it off the queue.
  */
 export async function setMessageHidden(
-  ctx: ChatContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   hidden: boolean,
@@ -94,7 +94,7 @@ export async function setMessageHidden(
  * POST /api/admin/messages/{id}/dismiss (R-ADMIN-8): the message leaves the queue and stays as it
  * is; a later flag queues it again. Audited. Nothing changes for readers, so no seq and no event.
  */
-export async function dismissFlags(ctx: ChatContext, admin: UserRow, id: string): Promise<Message> {
+export async function dismissFlags(ctx: Context, admin: UserRow, id: string): Promise<Message> {
   await existingMessage(ctx.db, id);
   return inTransaction(ctx, async (tx) => {
     const row = await flags.markFlagsReviewed(tx, id);

@@ -1,6 +1,6 @@
 import { REACTIONS_MAX_DISTINCT, type Message, type Reaction } from '@stoop/shared';
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { redactFor } from './present.ts';
 import * as repo from './repo.ts';
@@ -40,7 +40,7 @@ function withoutReaction(reactions: Reaction[], emoji: string, userId: string): 
  * the message as it is (no seq, no event); a change reaches everyone in the conversation live.
  */
 export async function changeReaction(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   id: string,
   emoji: string,

@@ -13,7 +13,7 @@ import {
   type SearchModifierKey,
   type SearchResult,
 } from '@stoop/shared';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { canRead } from '../access/index.ts';
 import { channelByName, directIdsBetween } from '../conversations/service.ts';
@@ -32,7 +32,7 @@ function rawOf(parsed: ParsedSearch, key: SearchModifierKey): string {
 
 /** from:@ and in:, resolved; a name nobody has, or a channel the caller may not read, is a 400. */
 async function resolveModifiers(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   parsed: ParsedSearch,
 ): Promise<Pick<SearchPlan, 'authorIds' | 'conversationIds'>> {
@@ -61,7 +61,7 @@ async function resolveModifiers(
 }
 
 export async function searchMessages(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   query: { q: string; limit: number; offset: number },
 ): Promise<SearchResult> {

@@ -17,7 +17,7 @@ import {
   requireConversationAccess,
   requireMessageAccess,
 } from '../access/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import { moveReadPosition } from '../conversations/service.ts';
 import { presentConversation } from '../conversations/present.ts';
 import { refuseExecutable, removeFileRow } from '../files/service.ts';
@@ -55,12 +55,7 @@ export type PageQuery = Pick<
  * message can drop it. Only the newest page marks the conversation read for a participant.
  * The messages come as the JSON texts the database wrote (messages/page-body.ts sends them).
  */
-export async function listMessages(
-  ctx: ChatContext,
-  user: UserRow,
-  conversationId: string,
-  query: PageQuery,
-) {
+export async function listMessages(ctx: Context, user: UserRow, conversationId: string, query: PageQuery) {
   if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
   if (query.beforeId !== undefined && !isUuid(query.beforeId))
     throw badRequest('beforeId is not a message id', 'beforeId');
@@ -120,7 +115,7 @@ export type SendInput = {
  * never stored and a parent never looked up for someone who may not post there.
  */
 export async function sendMessage(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   conversationId: string,
   input: SendInput,
@@ -216,7 +211,7 @@ async function checkParent(db: DbOrTx, conversationId: string, parentId: string)
   if (parent.deletedAt) throw badRequest('The parent message was deleted', 'parentMessageId');
 }
 
-export async function liveMessage(ctx: ChatContext, user: UserRow, id: string) {
+export async function liveMessage(ctx: Context, user: UserRow, id: string) {
   const access = await requireMessageAccess(ctx.db, user, id, 'read');
   if (access.message.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
   return access;
@@ -233,7 +228,7 @@ export function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
  * it committed (inTransaction).
  */
 export async function commitChange(
-  ctx: ChatContext,
+  ctx: Context,
   event: 'message:updated' | 'message:deleted' | 'message:liked',
   change: (tx: Tx) => Promise<MessageRow | undefined>,
 ): Promise<Message> {
@@ -251,7 +246,7 @@ export async function commitChange(
 }
 
 /** POST /api/messages/{id}/like: R-MSG-9, R-ERR-5, a second like is a 400 whose message contains 'already liked'. */
-export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+export async function likeMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
   refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
   const message = await commitChange(ctx, 'message:liked', async (tx) => {
     if (!(await repo.insertLike(tx, id, user.id)))
@@ -262,7 +257,7 @@ export async function likeMessage(ctx: ChatContext, user: UserRow, id: string): 
 }
 
 /** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (R-MSG-9, R-ERR-4 treats it as done). */
-export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+export async function unlikeMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
   refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
   const message = await commitChange(ctx, 'message:liked', async (tx) => {
     if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
@@ -273,7 +268,7 @@ export async function unlikeMessage(ctx: ChatContext, user: UserRow, id: string)
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
 export async function editMessage(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   id: string,
   content: string,
@@ -291,7 +286,7 @@ export async function editMessage(
  * previews and notifications name it as the card does. Not an edit by its author: `updatedAt` stays,
  * and a deleted message stays deleted. Everyone in the conversation gets message:updated.
  */
-export async function retitleEventMessage(ctx: ChatContext, eventId: string, title: string): Promise<void> {
+export async function retitleEventMessage(ctx: Context, eventId: string, title: string): Promise<void> {
   const row = await repo.findMessageOfEvent(ctx.db, eventId);
   if (!row || row.deletedAt || row.content === title) return;
   await commitChange(ctx, 'message:updated', (tx) => repo.changeMessage(tx, row.id, { content: title }));
@@ -301,7 +296,7 @@ export async function retitleEventMessage(ctx: ChatContext, eventId: string, tit
  * DELETE /api/messages/{id}: the author or an admin (moderation reaches every message, even in
  * direct conversations the admin cannot read). Leaves a tombstone; the file goes.
  */
-export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string): Promise<Message> {
+export async function deleteMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
   const found = isUuid(id) ? await repo.findMessage(ctx.db, id) : undefined;
   if (!found) throw notFound(MESSAGE_NOT_FOUND);
   if (!isAdmin(user)) {
@@ -340,7 +335,7 @@ export async function deleteMessage(ctx: ChatContext, user: UserRow, id: string)
  * adminFlaggedBy when the caller is an admin, and stores when (R-ADMIN-7: the admins' queue).
  */
 export async function flagMessage(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   conversationId: string,
   messageId: string,
@@ -394,7 +389,7 @@ export async function withdrawFlag(
 }
 
 /** GET /api/messages/{id}/thread: a reply's id opens its parent's thread. */
-export async function getThread(ctx: ChatContext, user: UserRow, id: string) {
+export async function getThread(ctx: Context, user: UserRow, id: string) {
   const { message } = await requireMessageAccess(ctx.db, user, id, 'read');
   const parentRow = message.parentMessageId
     ? await repo.findMessage(ctx.db, message.parentMessageId)

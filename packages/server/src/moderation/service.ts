@@ -1,6 +1,6 @@
 import type { FlaggedPage, Message } from '@stoop/shared';
 import { requireAdmin } from '../access/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { conversationById } from '../conversations/service.ts';
 import { dismissFlags, flaggedMessages, setMessageHidden } from '../messages/moderation.ts';
@@ -13,7 +13,7 @@ import { presentFlaggedItem } from './present.ts';
  * included: admins moderate what residents flag (docs/decisions/0013-admins-moderate-flagged-direct-messages.md).
  */
 export async function flaggedQueue(
-  ctx: ChatContext,
+  ctx: Context,
   admin: UserRow,
   query: { page: number; limit: number },
 ): Promise<FlaggedPage> {
@@ -39,12 +39,12 @@ export async function flaggedQueue(
   return { data, total, page: query.page };
 }
 
-export function dismiss(ctx: ChatContext, admin: UserRow, id: string): Promise<Message> {
+export function dismiss(ctx: Context, admin: UserRow, id: string): Promise<Message> {
   requireAdmin(admin);
   return dismissFlags(ctx, admin, id);
 }
 
-export function hide(ctx: ChatContext, admin: UserRow, id: string, hidden: boolean): Promise<Message> {
+export function hide(ctx: Context, admin: UserRow, id: string, hidden: boolean): Promise<Message> {
   requireAdmin(admin);
   return setMessageHidden(ctx, admin, id, hidden);
 }

@@ -10,7 +10,8 @@ import { canRead, requireConversationAccess } from '../access/index.ts';
 import { conversationById } from '../conversations/service.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConversationRow, NotificationRow, UserRow } from '../db/schema/index.ts';
-import { recordRecipients, type NewsContext } from '../announcements/service.ts';
+import { recordRecipients } from '../announcements/service.ts';
+import type { Context } from '../context.ts';
 import { findUser } from '../users/service.ts';
 import { statusLabel } from '../requests/service.ts';
 import { ANNOUNCEMENTS_LINK, HOME_LINK, messageLink, placeOf, requestLink } from './links.ts';
@@ -18,9 +19,9 @@ import { presentNotification } from './present.ts';
 import * as repo from './repo.ts';
 import { readSnapshot } from '../db/snapshot.ts';
 
-/** Publishes what was written, each to its recipient's sockets (realtime/news.ts). */
+/** Publishes what was written, each to its recipient's sockets (notifications/sockets.ts). */
 function tell(
-  ctx: NewsContext,
+  ctx: Context,
   rows: NotificationRow[],
   actor: UserRow | null,
   options: { urgent?: boolean; conversation?: Pick<ConversationRow, 'id' | 'type' | 'name'> } = {},
@@ -43,7 +44,7 @@ function tell(
  * Never the author; nobody who muted the conversation. Whether each recipient may read it is
  * decided when they list notifications, so a later change of access is respected too.
  */
-export async function notifyMessage(ctx: NewsContext, message: Message): Promise<void> {
+export async function notifyMessage(ctx: Context, message: Message): Promise<void> {
   if (message.deletedAt) return;
   const [conversation, author] = await Promise.all([
     conversationById(ctx.db, message.conversationId),
@@ -90,7 +91,7 @@ export async function notifyMessage(ctx: NewsContext, message: Message): Promise
  * A like: the message's author hears of the newest liker (likedBy is oldest first). An unlike
  * publishes the same event; its newest liker was told already and the unique index skips it.
  */
-export async function notifyLike(ctx: NewsContext, message: Message): Promise<void> {
+export async function notifyLike(ctx: Context, message: Message): Promise<void> {
   const likerId = message.likedBy.at(-1);
   if (!likerId || likerId === message.userId || message.deletedAt) return;
   const [conversation, liker] = await Promise.all([
@@ -115,7 +116,7 @@ export async function notifyLike(ctx: NewsContext, message: Message): Promise<vo
 }
 
 /** A new announcement: every approved resident but its author (no mute applies to announcements). */
-export async function notifyAnnouncement(ctx: NewsContext, announcement: Announcement): Promise<void> {
+export async function notifyAnnouncement(ctx: Context, announcement: Announcement): Promise<void> {
   const authorId = announcement.author?.id ?? null;
   const author = authorId ? await findUser(ctx.db, authorId) : undefined;
   const prefix = announcement.urgent ? 'Urgent announcement' : 'New announcement';
@@ -139,7 +140,7 @@ export async function notifyAnnouncement(ctx: NewsContext, announcement: Announc
 
 /** R-REACH-4: an admin's reminder to those who have not seen an announcement: told once more. */
 export async function notifyAnnouncementReminder(
-  ctx: NewsContext,
+  ctx: Context,
   announcement: Announcement,
   userIds: string[],
 ): Promise<void> {
@@ -161,7 +162,7 @@ export async function notifyAnnouncementReminder(
   tell(ctx, rows, author ?? null, { urgent: announcement.urgent });
 }
 
-export async function notifyApproval(ctx: NewsContext, userId: string, actorId: string): Promise<void> {
+export async function notifyApproval(ctx: Context, userId: string, actorId: string): Promise<void> {
   const actor = await findUser(ctx.db, actorId);
   const rows = await repo.insertNotifications(ctx.db, [
     {
@@ -186,7 +187,7 @@ const NOTIFICATION_TEXT_MAX = 280;
  * note by the office; never of their own action (filing, cancelling, their own follow-up).
  */
 export async function notifyRequestChange(
-  ctx: NewsContext,
+  ctx: Context,
   request: BuildingRequest,
   requesterId: string,
   change: RequestChange,
@@ -231,7 +232,7 @@ async function hiddenConversationIds(db: DbOrTx, viewer: UserRow): Promise<strin
 
 /** GET /api/notifications: newest first; `total` and `unread` count only what may be shown. */
 export async function listNotifications(
-  ctx: NewsContext,
+  ctx: Context,
   viewer: UserRow,
   query: NotificationsQuery,
 ): Promise<NotificationsPage> {
@@ -249,7 +250,7 @@ export async function listNotifications(
 }
 
 /** POST /api/notifications/mark-read: the given ids (only the reader's own), or all. */
-export async function markRead(ctx: NewsContext, viewer: UserRow, ids?: string[]): Promise<number> {
+export async function markRead(ctx: Context, viewer: UserRow, ids?: string[]): Promise<number> {
   await repo.markNotificationsRead(ctx.db, viewer.id, ids);
   const hidden = await hiddenConversationIds(ctx.db, viewer);
   return (await repo.countNotifications(ctx.db, viewer.id, hidden)).unread;
@@ -257,7 +258,7 @@ export async function markRead(ctx: NewsContext, viewer: UserRow, ids?: string[]
 
 /** PUT /api/conversations/{id}/mute: only a conversation the reader may read (else 404). */
 export async function setMuted(
-  ctx: NewsContext,
+  ctx: Context,
   viewer: UserRow,
   conversationId: string,
   muted: boolean,
@@ -268,11 +269,11 @@ export async function setMuted(
 }
 
 /** Those of `userIds` who muted the conversation (push asks before queuing, R-PUSH-6). */
-export function mutedAmong(ctx: Pick<NewsContext, 'db'>, conversationId: string, userIds: string[]) {
+export function mutedAmong(ctx: Pick<Context, 'db'>, conversationId: string, userIds: string[]) {
   return repo.mutedAmong(ctx.db, conversationId, userIds);
 }
 
-export async function mutedConversations(ctx: NewsContext, viewer: UserRow): Promise<string[]> {
+export async function mutedConversations(ctx: Context, viewer: UserRow): Promise<string[]> {
   return repo.mutedConversationIds(ctx.db, viewer.id);
 }
 
@@ -281,7 +282,7 @@ export async function mutedConversations(ctx: NewsContext, viewer: UserRow): Pro
  * claimed once by the scheduler) is told, with the event's conversation so the read rule applies.
  */
 export async function notifyEventReminder(
-  ctx: NewsContext,
+  ctx: Context,
   event: {
     id: string;
     title: string;
@@ -317,7 +318,7 @@ export async function notifyEventReminder(
  * the one who made the change left out by the caller) is told, as for a reminder.
  */
 export async function notifyEventChange(
-  ctx: NewsContext,
+  ctx: Context,
   event: { title: string; conversationId: string | null; link: string },
   change: 'updated' | 'cancelled',
   userIds: string[],

@@ -1,5 +1,4 @@
-import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
+import { domainPlugin } from '../domain.ts';
 import { liveBackupRoutes } from './backup/live.ts';
 import { closeAfterAnswer, newLifecycle } from './drain.ts';
 import { healthRoutes } from './health.ts';
@@ -7,11 +6,11 @@ import { metricsRoutes } from './metrics.ts';
 import { sweepOrphanUploads } from './upload-sweep.ts';
 
 /**
- * Operations: /healthz, /readyz and /metrics, and the start-up sweep of orphaned uploads. Registered at the root (fastify-plugin) so the
- * latency hook sees every route; register it before the domains.
+ * Operations: /healthz, /readyz and /metrics, and the start-up sweep of orphaned uploads. Its hooks
+ * are app-wide (the latency hook sees every route), so it comes first in app.ts's list.
  */
-export const opsPlugin = fp<{ database: Database }>(
-  (app, { database }, done) => {
+export const opsPlugin = domainPlugin('ops', {
+  hooks(app, { database }) {
     app.decorate('lifecycle', newLifecycle());
     closeAfterAnswer(app);
     healthRoutes(app, database);
@@ -26,7 +25,5 @@ export const opsPlugin = fp<{ database: Database }>(
       );
       if (removed > 0) app.log.info({ removed }, 'removed upload files no row references');
     });
-    done();
   },
-  { name: 'stoop-ops' },
-);
+});

@@ -1,7 +1,7 @@
 import { validate as isUuid } from 'uuid';
 import type { CreatePollBody, Poll, PollView, VotePollBody } from '@stoop/shared';
 import { isAdmin, requireConversationAccess, type AccessMode } from '../access/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { PollRow, UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -21,7 +21,7 @@ const ONLY_ASKER_CLOSES = 'Only the resident who asked this poll, or an admin, c
  * poll's id. Should the send be refused after all, the poll goes again.
  */
 export async function createPoll(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   conversationId: string,
   body: CreatePollBody,
@@ -51,7 +51,7 @@ export async function createPoll(
 }
 
 /** GET /api/polls/{id} (R-POLL-2, R-POLL-4): to those who may read its conversation, else 404. */
-export async function getPoll(ctx: ChatContext, user: UserRow, id: string): Promise<PollView> {
+export async function getPoll(ctx: Context, user: UserRow, id: string): Promise<PollView> {
   const row = await accessiblePoll(ctx.db, user, id, 'read');
   const [poll, mine] = await Promise.all([tally(ctx.db, row), repo.optionsOf(ctx.db, user.id, row.id)]);
   return viewFor(poll, mine);
@@ -61,12 +61,7 @@ export async function getPoll(ctx: ChatContext, user: UserRow, id: string): Prom
  * POST /api/polls/{id}/votes (R-POLL-3): the choice replaces the resident's earlier one until the
  * poll closes; everyone in the conversation gets the new counts (poll:updated) after commit.
  */
-export async function vote(
-  ctx: ChatContext,
-  user: UserRow,
-  id: string,
-  body: VotePollBody,
-): Promise<PollView> {
+export async function vote(ctx: Context, user: UserRow, id: string, body: VotePollBody): Promise<PollView> {
   const row = await accessiblePoll(ctx.db, user, id, 'write');
   if (isClosed(row)) throw conflict(POLL_CLOSED);
   if (!row.multiple && body.optionIds.length > 1) throw badRequest('This poll takes one option', 'optionIds');
@@ -86,7 +81,7 @@ export async function vote(
  * POST /api/polls/{id}/close (R-POLL-7): the asker, or an admin who may read the conversation, ends
  * the vote now; the counts stay and everyone in the conversation sees it closed (poll:updated).
  */
-export async function closePoll(ctx: ChatContext, user: UserRow, id: string): Promise<PollView> {
+export async function closePoll(ctx: Context, user: UserRow, id: string): Promise<PollView> {
   const row = await accessiblePoll(ctx.db, user, id, 'read');
   if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden(ONLY_ASKER_CLOSES);
   if (isClosed(row)) throw conflict(POLL_ALREADY_CLOSED);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NoticeKind } from '@stoop/shared';
 import type { Db } from '../db/client.ts';
 import { allowsPush } from '../notification-settings/service.ts';
-import { conversationRoom, userRoom } from '../realtime/server.ts';
+import { conversationRoom, userRoom } from '../realtime/rooms.ts';
 import type { PushDispatcher } from './dispatcher.ts';
 import { muteLookup, type MuteLookup } from './mutes.ts';
 

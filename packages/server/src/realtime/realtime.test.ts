@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesPageSchema, syncResultSchema, threadSchema, type Message } from '@stoop/shared';
 import { makeChannel, makeDirect, sendText, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { conversationRoom } from './server.ts';
+import { conversationRoom } from './rooms.ts';
 import { connected, openSocket, refusal, settle, until, type Recorder } from './testing.ts';
 
 let t: TestApp;

@@ -1,48 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import {
-  ERROR_CODES,
-  TYPING_RELAY_MIN_GAP_MS,
-  clientEventSchemas,
-  type Ack,
-  type ClientToServerEvents,
-  type Conversation,
-  type Message,
-  type ServerToClientEvents,
-} from '@stoop/shared';
+import { ERROR_CODES, TYPING_RELAY_MIN_GAP_MS, clientEventSchemas, type Ack } from '@stoop/shared';
 import { cookieNames } from '../auth/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
 import { refuseMixedCookie, resolveSessionHash, sessionExpiry } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { canRead, readableConversationIds, requireConversationAccess, type Viewer } from '../access/index.ts';
+import { readableConversationIds, requireConversationAccess } from '../access/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { corsOriginAllowed } from '../http/cors.ts';
 import { handshakeError, originAllowed } from './handshake-guard.ts';
 import { debounce, PresenceTracker } from '../presence/tracker.ts';
 import { findUser } from '../users/service.ts';
-import { redactFor, seesHiddenContent } from '../messages/present.ts';
 import { batchSocketWrites } from './write-batching.ts';
-import type { EventBus } from '../bus.ts';
-import { shareSessionChanges, type InterServerEvents } from './session-changes.ts';
-
-type SocketData = {
-  userId: string;
-  username: string;
-  /** The role at the handshake: a role change ends the socket (realtime/accounts.ts). */
-  role: Viewer['role'];
-  /** The session the handshake's cookie stood for: its end ends the socket. */
-  sessionId: string;
-  sessionExpiresAt: Date;
-};
-export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-export const userRoom = (id: string) => `user:${id}`;
-export const conversationRoom = (id: string) => `conversation:${id}`;
-export const sessionRoom = (id: string) => `session:${id}`;
-/** Every admin socket (the role is fixed for a socket's life: a role change ends it, R-RT-9). */
-export const ADMINS_ROOM = 'admins';
+import { shareSessionChanges } from './session-changes.ts';
+import {
+  ADMINS_ROOM,
+  conversationRoom,
+  sessionRoom,
+  userRoom,
+  viewerOf,
+  type ChatServer,
+  type ChatSocket,
+} from './rooms.ts';
 
 /** Presence broadcasts wait this long so a burst of connects becomes one event. */
 const PRESENCE_DEBOUNCE_MS = 100;
@@ -100,10 +80,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Socket.IO on the app's own HTTP server (path /socket.io), authenticated by the session cookie.
- * Maps the chat domain events to rooms: `conversation:<id>` for everything in a conversation,
- * `user:<id>` to reach one resident's sockets.
+ * Joins each socket to its rooms (realtime/rooms.ts): `conversation:<id>` for everything in a
+ * conversation, `user:<id>` to reach one resident's sockets. Each domain's `sockets.ts` maps its
+ * domain events to these rooms.
  */
-export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer {
+export function attachRealtime(app: FastifyInstance): ChatServer {
   const io: ChatServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -237,7 +218,6 @@ export function attachRealtime(app: FastifyInstance, bus: EventBus): ChatServer 
     });
   });
 
-  mapDomainEvents(io, bus);
   app.addHook('preClose', (done) => {
     closing = true;
     broadcastPresence.cancel();
@@ -315,104 +295,5 @@ async function handleJoin(
     return { ok: true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : 'Refused' };
-  }
-}
-
-/** The one place that turns domain events into socket emits. */
-function mapDomainEvents(io: ChatServer, bus: EventBus): void {
-  const messageEvents = ['message:new', 'message:updated', 'message:deleted', 'message:liked'] as const;
-  for (const event of messageEvents) {
-    bus.on(event, ({ message }) => emitMessage(io, event, message));
-  }
-
-  bus.on('conversation:created', ({ conversation }) => {
-    const room = conversationRoom(conversation.id);
-    // A new channel is visible to everyone; a direct one to its two participants.
-    if (conversation.type === 'channel') io.socketsJoin(room);
-    else io.in(conversation.participants.map(userRoom)).socketsJoin(room);
-    io.to(room).emit('conversation:created', { conversation });
-  });
-
-  bus.on('conversation:updated', ({ conversation, visibilityChanged }) => {
-    const room = conversationRoom(conversation.id);
-    if (visibilityChanged && conversation.metadata.adminHidden) {
-      void hideFromResidents(io, conversation).then(() =>
-        io.to(room).emit('conversation:updated', { conversation }),
-      );
-      return;
-    }
-    if (visibilityChanged) io.socketsJoin(room);
-    io.to(room).emit('conversation:updated', { conversation });
-  });
-
-  // R-POLL-6: the room holds exactly the sockets that may read the conversation, so the counts
-  // of a direct conversation's poll reach only its participants.
-  bus.on('event:updated', ({ event }) => {
-    // R-EVENT-6: as for polls, the room holds exactly the sockets that may read the conversation.
-    if (event.conversationId) io.to(conversationRoom(event.conversationId)).emit('event:updated', { event });
-    // R-EVENT-12: a building-wide event is every signed-in resident's (only approved ones have a socket).
-    else io.emit('event:updated', { event });
-  });
-  bus.on('poll:updated', ({ poll }) => {
-    io.to(conversationRoom(poll.conversationId)).emit('poll:updated', { poll });
-  });
-
-  bus.on('conversation:deleted', ({ conversationId }) => {
-    const room = conversationRoom(conversationId);
-    io.to(room).emit('conversation:deleted', { conversationId });
-    io.in(room).socketsLeave(room);
-  });
-}
-
-type MessageEvent = 'message:new' | 'message:updated' | 'message:deleted' | 'message:liked';
-
-/**
- * A message event to its conversation's room. A hidden message (R-ADMIN-9) goes whole only to the
- * sockets of its author and of admins in the room; every other socket gets the placeholder
- * (redactFor). Clients order changes by seq (R-MSG-12), so the second emit may come later.
- */
-function emitMessage(io: ChatServer, event: MessageEvent, message: Message): void {
-  const room = conversationRoom(message.conversationId);
-  if (!message.metadata.adminHidden) {
-    io.to(room).emit(event, { message });
-    return;
-  }
-  const placeholder = redactFor({ id: '', role: 'resident' }, message);
-  io.to(room)
-    .except([userRoom(message.userId), ADMINS_ROOM])
-    .emit(event, { message: placeholder });
-  void io
-    .in(room)
-    .fetchSockets()
-    .then((sockets) => {
-      for (const socket of sockets) {
-        if (seesHiddenContent(viewerOf(socket), message.userId)) socket.emit(event, { message });
-      }
-    })
-    // Only the whole copy is lost (a Redis hiccup); those sockets still have the placeholder.
-    .catch(() => undefined);
-}
-
-/** A socket's user as the access rule sees them; locked users never get a socket (the handshake). */
-const viewerOf = (socket: { data: SocketData }): Viewer => ({
-  id: socket.data.userId,
-  role: socket.data.role,
-  isLocked: false,
-});
-
-/**
- * A hidden channel disappears for those who may no longer read it (residents): their sockets leave
- * its room and drop it from their list.
- */
-async function hideFromResidents(io: ChatServer, conversation: Conversation): Promise<void> {
-  const conversationId = conversation.id;
-  const room = conversationRoom(conversationId);
-  const facts = { type: conversation.type, adminHidden: conversation.metadata.adminHidden };
-  const sockets = await io.in(room).fetchSockets();
-  for (const socket of sockets) {
-    const participant = conversation.participants.includes(socket.data.userId);
-    if (canRead(facts, viewerOf(socket), participant)) continue;
-    socket.leave(room);
-    socket.emit('conversation:deleted', { conversationId });
   }
 }

@@ -3,7 +3,7 @@ import { endedSessionsSchema, SESSIONS_ENDED_CHANNEL, type EndedSessions } from 
 import { liveSessions } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { listenToDatabase } from '../db/notifications.ts';
-import { sessionRoom, userRoom } from './server.ts';
+import { sessionRoom, userRoom } from './rooms.ts';
 
 /** The rooms holding the sockets of what ended. */
 const roomsOf = (ended: EndedSessions) => [

@@ -1,16 +1,9 @@
-import fp from 'fastify-plugin';
-import { mapRequestEvents } from '../realtime/requests.ts';
+import { domainPlugin } from '../domain.ts';
 import { requestRoutes } from './routes.ts';
+import { mapRequestEvents } from './sockets.ts';
 
-/** Building requests; registered after the realtime server (it emits through app.io). */
-export const requestsPlugin = fp(
-  async (app) => {
-    await app.register(requestRoutes);
-    const unmap = mapRequestEvents(app);
-    app.addHook('onClose', (_instance, done) => {
-      unmap();
-      done();
-    });
-  },
-  { name: 'stoop-requests' },
-);
+/** Building requests to the office; changes live to the requester and admins. */
+export const requestsPlugin = domainPlugin('requests', {
+  routes: [requestRoutes],
+  sockets: [mapRequestEvents],
+});

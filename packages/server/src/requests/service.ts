@@ -22,8 +22,6 @@ import { presentRequest, presentRequestEvent } from './present.ts';
 import * as repo from './repo.ts';
 import { readSnapshot } from '../db/snapshot.ts';
 
-export type RequestsContext = Pick<Context, 'db' | 'bus'> & { config: Pick<Context['config'], 'UPLOAD_DIR'> };
-
 const REQUEST_NOT_FOUND = 'Request not found';
 
 /** R-REQ-3 Its requester and admins see a request; to anyone else it does not exist. */
@@ -39,7 +37,7 @@ async function detailOf(db: DbOrTx, id: string): Promise<RequestDetail> {
 
 /** POST /api/requests (R-REQ-1, R-REQ-4): the photo's bytes first, then the rows in one transaction. */
 export async function createRequest(
-  ctx: RequestsContext,
+  ctx: Context,
   requester: UserRow,
   fields: CreateRequestFields,
   photo: UploadedFile | undefined,
@@ -75,7 +73,7 @@ export async function createRequest(
 
 /** GET /api/requests (R-REQ-2): a resident's own; admins every resident's. */
 export async function listRequests(
-  ctx: RequestsContext,
+  ctx: Context,
   viewer: UserRow,
   query: RequestsQuery,
 ): Promise<RequestsPage> {
@@ -94,7 +92,7 @@ export async function listRequests(
 }
 
 /** GET /api/requests/{id} (R-REQ-3). */
-export async function getRequest(ctx: RequestsContext, viewer: UserRow, id: string): Promise<RequestDetail> {
+export async function getRequest(ctx: Context, viewer: UserRow, id: string): Promise<RequestDetail> {
   const view = await repo.findRequestView(ctx.db, id);
   if (!view || !mayView(viewer, view.row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
   const events = await repo.eventsOfRequest(ctx.db, id);
@@ -103,7 +101,7 @@ export async function getRequest(ctx: RequestsContext, viewer: UserRow, id: stri
 
 /** PATCH /api/requests/{id} (admins, R-REQ-5, R-REQ-8): history row, audit entry, then the requester is told. */
 export async function changeStatus(
-  ctx: RequestsContext,
+  ctx: Context,
   admin: UserRow,
   id: string,
   body: UpdateRequestBody,
@@ -129,11 +127,7 @@ export async function changeStatus(
 }
 
 /** POST /api/requests/{id}/cancel (R-REQ-6): only its requester, only while it is open. */
-export async function cancelRequest(
-  ctx: RequestsContext,
-  viewer: UserRow,
-  id: string,
-): Promise<RequestDetail> {
+export async function cancelRequest(ctx: Context, viewer: UserRow, id: string): Promise<RequestDetail> {
   return inTransaction(ctx, async (tx, events) => {
     const row = await repo.lockRequest(tx, id);
     if (!row || !mayView(viewer, row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
@@ -154,7 +148,7 @@ export async function cancelRequest(
 
 /** POST /api/requests/{id}/comments (R-REQ-6): the requester's follow-up or an admin's note. */
 export async function commentOnRequest(
-  ctx: RequestsContext,
+  ctx: Context,
   viewer: UserRow,
   id: string,
   text: string,
@@ -182,7 +176,7 @@ export async function commentOnRequest(
 export type RequestPhoto = { body: Readable; mimeType: string };
 
 /** GET /api/requests/{id}/photo (R-REQ-4): to the requester and admins only; anyone else 404. */
-export async function requestPhoto(ctx: RequestsContext, viewer: UserRow, id: string): Promise<RequestPhoto> {
+export async function requestPhoto(ctx: Context, viewer: UserRow, id: string): Promise<RequestPhoto> {
   const view = await repo.findRequestView(ctx.db, id);
   if (!view || !mayView(viewer, view.row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
   const { photoKey, photoMimeType } = view.row;

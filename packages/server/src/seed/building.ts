@@ -1,7 +1,6 @@
-import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../context.ts';
-import { EventBus } from '../bus.ts';
+import type { Context } from '../context.ts';
+import { quietContext } from './quiet.ts';
 import { channelByName } from '../conversations/service.ts';
 import { createEvent, rsvp } from '../events/service.ts';
 import { createPoll, vote } from '../polls/service.ts';
@@ -13,14 +12,11 @@ import { changeStatus, createRequest, listRequests } from '../requests/service.t
  * screens show something real. Does nothing when any request exists (the seed runs on every demo
  * start). Needs the admin first and at least four approved residents after it.
  */
-export async function seedBuilding(db: Db, uploadDir: string, users: UserRow[]): Promise<void> {
+export async function seedBuilding(app: Context, users: UserRow[]): Promise<void> {
   const [admin, ...people] = users.filter((u) => !u.isLocked);
   if (!admin || people.length < 4) return;
-  const ctx: ChatContext = {
-    db,
-    bus: new EventBus(),
-    config: { UPLOAD_DIR: uploadDir, ATTACHMENT_MAX_BYTES: 25 * 1024 * 1024 },
-  };
+  const ctx = quietContext(app);
+  const db = ctx.db;
   const existing = await listRequests(ctx, admin, { page: 1, limit: 1 });
   if (existing.total > 0) return;
   const [priya, marcus, dana, leo] = people as [UserRow, UserRow, UserRow, UserRow];

@@ -14,8 +14,8 @@ describe('R-OPS-4: the community has channels, direct chats, threads, likes, a f
     const users: UserRow[] = [await makeAdmin(t.app, { username: 'Admin' })];
     for (const name of ['Priya', 'Marcus', 'Dana', 'Leo'])
       users.push(await makeUser(t.app, { username: name }));
-    await seedChat(t.db, t.config.UPLOAD_DIR, users);
-    await seedChat(t.db, t.config.UPLOAD_DIR, users);
+    await seedChat(t.app, users);
+    await seedChat(t.app, users);
     const priya = await sessionFor(t.app, users[1] as UserRow);
     const list = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: priya })).json<{
       conversations: { type: string; name: string }[];

@@ -1,13 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { createConversation } from '../conversations/service.ts';
 import type { UploadedFile } from '../files/multipart.ts';
 import { incomingPath } from '../files/storage.ts';
 import { flagMessage, likeMessage, sendMessage } from '../messages/service.ts';
-import { EventBus } from '../bus.ts';
+import { quietContext } from './quiet.ts';
 
 /** Channels of the demo community: name, description, then [author index, text, replies?] lines. */
 type Line = [number, string, [number, string][]?];
@@ -115,16 +114,14 @@ async function textFile(uploadDir: string, fileName: string, text: string): Prom
  * flagged message. Goes through the chat services so seq, mentions and participants are real.
  * Needs at least two users; does nothing when channels already exist.
  */
-export async function seedChat(db: Db, uploadDir: string, users: UserRow[]): Promise<void> {
+export async function seedChat(app: Context, users: UserRow[]): Promise<void> {
   const people = users.filter((u) => !u.isLocked);
   if (people.length < 2) return;
   const first = people[0] as UserRow;
+  const ctx = quietContext(app);
+  const db = ctx.db;
   if ((await readableConversationIds(db, { ...first, role: 'admin' })).length > 0) return;
-  const ctx: ChatContext = {
-    db,
-    bus: new EventBus(),
-    config: { UPLOAD_DIR: uploadDir, ATTACHMENT_MAX_BYTES: 25 * 1024 * 1024 },
-  };
+  const uploadDir = ctx.config.UPLOAD_DIR;
   const who = (index: number) => people[index % people.length] as UserRow;
 
   for (const channel of CHANNELS) {

@@ -69,9 +69,9 @@ describe('first boot and demo seed', () => {
 
   it('R-OPS-4: at least 12 varied approved residents, one pending, one admin-locked; idempotent', async () => {
     const { user: admin } = await ensureAdmin(t.db, {});
-    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const { residents } = await seedDemo(t.app, { admin });
     const after = await userCount();
-    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    await seedDemo(t.app, { admin });
     expect(await userCount()).toBe(after);
     expect(residents.filter((r) => !r.isLocked).length).toBeGreaterThanOrEqual(12);
     expect(residents.filter((r) => r.lockReason === 'pending_approval')).toHaveLength(1);
@@ -88,8 +88,8 @@ describe('first boot and demo seed', () => {
 
   it('R-OPS-4: the demo seed posts markdown announcements once', async () => {
     const { user: admin } = await ensureAdmin(t.db, {});
-    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
-    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const { residents } = await seedDemo(t.app, { admin });
+    await seedDemo(t.app, { admin });
     const reader = residents.find((r) => !r.isLocked)!;
     const res = await call(t.app, 'GET', '/api/announcements', undefined, await sessionFor(t.app, reader));
     const page = res.json<{
@@ -107,8 +107,8 @@ describe('first boot and demo seed', () => {
 
   it('R-OPS-4: the demo seed asks the movie-night poll and files two office requests, once', async () => {
     const { user: admin } = await ensureAdmin(t.db, {});
-    const { residents } = await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
-    await seedDemo(t.db, { admin, uploadDir: t.config.UPLOAD_DIR });
+    const { residents } = await seedDemo(t.app, { admin });
+    await seedDemo(t.app, { admin });
     const office = await sessionFor(t.app, admin);
     const requests = (await call(t.app, 'GET', '/api/requests', undefined, office)).json<{
       data: { title: string; status: string }[];

@@ -1,6 +1,6 @@
 import { defaultUserMetadata } from '@stoop/shared';
 import { hashPassword } from '../auth/password.ts';
-import type { Db } from '../db/client.ts';
+import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createUser, findUserWithEmail } from '../users/service.ts';
 import { seedChat } from './chat.ts';
@@ -13,12 +13,10 @@ import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
  * (one pending, one admin-locked), then the chat of seed/chat.ts, the announcements of
  * seed/news.ts and the poll and office requests of seed/building.ts. Idempotent: existing residents
  * (by email) are kept as they are, and each later step checks for itself whether it already ran.
- * To extend: add a seed/<area>.ts step taking (db, users) and call it at the end.
+ * To extend: add a seed/<area>.ts step taking (ctx, users) and call it at the end.
  */
-export async function seedDemo(
-  db: Db,
-  options: { admin: UserRow; uploadDir: string },
-): Promise<{ residents: UserRow[] }> {
+export async function seedDemo(ctx: Context, options: { admin: UserRow }): Promise<{ residents: UserRow[] }> {
+  const db = ctx.db;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const residents: UserRow[] = [];
   for (const resident of DEMO_RESIDENTS) {
@@ -38,8 +36,8 @@ export async function seedDemo(
     );
   }
   // The admin speaks first in the seeded chat (announcing the water shut-off, welcoming people).
-  await seedChat(db, options.uploadDir, [options.admin, ...residents]);
-  await seedAnnouncements(db, options.admin);
-  await seedBuilding(db, options.uploadDir, [options.admin, ...residents]);
+  await seedChat(ctx, [options.admin, ...residents]);
+  await seedAnnouncements(ctx, options.admin);
+  await seedBuilding(ctx, [options.admin, ...residents]);
   return { residents };
 }

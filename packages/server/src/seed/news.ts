@@ -1,7 +1,7 @@
-import type { Db } from '../db/client.ts';
+import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createAnnouncement, listAnnouncements } from '../announcements/service.ts';
-import { EventBus } from '../bus.ts';
+import { quietContext } from './quiet.ts';
 
 /** The demo's notices, oldest first, in markdown as admins write them (R-OPS-4). */
 const ANNOUNCEMENTS = [
@@ -29,8 +29,8 @@ const ANNOUNCEMENTS = [
  * Posts the demo announcements as the admin, through the announcements service so audit and read
  * state are real. Does nothing when any announcement exists (the seed runs on every demo start).
  */
-export async function seedAnnouncements(db: Db, admin: UserRow): Promise<void> {
-  const ctx = { db, bus: new EventBus() };
+export async function seedAnnouncements(app: Context, admin: UserRow): Promise<void> {
+  const ctx = quietContext(app);
   const existing = await listAnnouncements(ctx, admin, { page: 1, limit: 1 });
   if (existing.total > 0) return;
   for (const announcement of ANNOUNCEMENTS) await createAnnouncement(ctx, admin, announcement);

@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema/index.ts';
-import type { ChatContext } from '../context.ts';
+import type { Context } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { messagesChangedAfter } from '../messages/service.ts';
 import { presentRows } from '../messages/presented.ts';
@@ -12,7 +12,7 @@ import type { SyncResult } from '@stoop/shared';
  * `next` is the seq to ask for next time; hasMore says to ask again right away.
  */
 export async function syncChanges(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   query: { after: number; limit: number },
 ): Promise<SyncResult> {

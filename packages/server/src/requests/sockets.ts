@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMINS_ROOM, userRoom } from './server.ts';
+import { ADMINS_ROOM, userRoom } from '../realtime/rooms.ts';
 
 /**
  * R-REQ-7 Maps `request:updated` to the requester's own sockets (`user:<id>`) and to admins'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMINS_ROOM, conversationRoom } from './server.ts';
+import { ADMINS_ROOM, conversationRoom } from '../realtime/rooms.ts';
 
 /**
  * R-INTEG-8: maps the data source events to sockets. Admins get the admin view; the sockets of its

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { clientEventSchemas } from '@stoop/shared';
-import { userRoom } from './server.ts';
+import { userRoom } from '../realtime/rooms.ts';
 
 /**
- * Maps the account domain events to sockets, beside the chat mapping of server.ts:
+ * Maps the account domain events to sockets:
  * - `account:locked`: `user:locked` to that user's room; the lock's `session:ended`, published
- *   right after it, then disconnects every socket of theirs (session-ends.ts; the Redis adapter
+ *   right after it, then disconnects every socket of theirs (realtime/session-ends.ts; the Redis adapter
  *   forwards both, in order). Reconnects are refused by the handshake, which reads the lock.
  * - `profile:updated`: the public shape to every socket. Only approved users have sockets, and
  *   the directory is community-wide, so everyone connected may see it.
- * Needs `app.io` and `app.bus` (app.ts); returns a function that unsubscribes.
+ * Returns a function that unsubscribes.
  */
 export function mapAccountEvents(app: FastifyInstance): () => void {
   const { io, bus } = app;

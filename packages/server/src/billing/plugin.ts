@@ -1,0 +1,5 @@
+import { domainPlugin } from '../domain.ts';
+import { billingRoutes } from './routes.ts';
+
+/** Billing settings. */
+export const billingPlugin = domainPlugin('billing', { routes: [billingRoutes] });

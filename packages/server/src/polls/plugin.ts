@@ -1,0 +1,6 @@
+import { domainPlugin } from '../domain.ts';
+import { pollRoutes } from './routes.ts';
+import { mapPollEvents } from './sockets.ts';
+
+/** Polls in conversations; their counts live to the conversation's room. */
+export const pollsPlugin = domainPlugin('polls', { routes: [pollRoutes], sockets: [mapPollEvents] });

@@ -1,0 +1,33 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@stoop/shared';
+import type { Viewer } from '../access/index.ts';
+import type { InterServerEvents } from './session-changes.ts';
+
+/**
+ * The rooms every socket joins at its handshake (realtime/server.ts) and the types of the Socket.IO
+ * server. A domain's `sockets.ts` maps its domain events to these rooms.
+ */
+export type SocketData = {
+  userId: string;
+  username: string;
+  /** The role at the handshake: a role change ends the socket (users/sockets.ts). */
+  role: Viewer['role'];
+  /** The session the handshake's cookie stood for: its end ends the socket. */
+  sessionId: string;
+  sessionExpiresAt: Date;
+};
+export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const userRoom = (id: string) => `user:${id}`;
+export const conversationRoom = (id: string) => `conversation:${id}`;
+export const sessionRoom = (id: string) => `session:${id}`;
+/** Every admin socket (the role is fixed for a socket's life: a role change ends it, R-RT-9). */
+export const ADMINS_ROOM = 'admins';
+
+/** A socket's user as the access rule sees them; locked users never get a socket (the handshake). */
+export const viewerOf = (socket: { data: SocketData }): Viewer => ({
+  id: socket.data.userId,
+  role: socket.data.role,
+  isLocked: false,
+});

@@ -1,0 +1,5 @@
+import { domainPlugin } from '../domain.ts';
+import { statsRoutes } from './routes.ts';
+
+/** The admin's community figures. */
+export const statsPlugin = domainPlugin('stats', { routes: [statsRoutes] });
