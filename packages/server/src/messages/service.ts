@@ -368,7 +368,7 @@ export async function flagMessage(
  * report; not having reported it answers the message unchanged.
  */
 export async function withdrawFlag(
-  ctx: ChatContext,
+  ctx: Context,
   user: UserRow,
   conversationId: string,
   messageId: string,
