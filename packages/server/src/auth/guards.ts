@@ -55,7 +55,7 @@ const VIEW_AS_CALLS = new Set([
 export const viewingAs = (request: FastifyRequest): boolean =>
   Boolean(request.user && request.sessionOwner && request.user.id !== request.sessionOwner.id);
 
-export const viewOnly = (username: string) =>
+const viewOnly = (username: string) =>
   forbidden(
     `You are viewing Stoop as ${username}: you can look, not act for them. Switch back to do this.`,
     ERROR_CODES.viewingAs,
