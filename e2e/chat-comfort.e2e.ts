@@ -155,8 +155,10 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
 
     it(`${viewport.name} px: unread direct messages raise the tab title and the bell`, async () => {
       const sender = await createResident(stoop.url, `Sam Porter ${viewport.name}`);
+      // A reader of its own: no direct message left unread by another test raises the bell here.
+      const reader = await createResident(stoop.url, `Rita Reader ${viewport.name}`);
       const page = await openPage(viewport);
-      await logInThroughForm(page, stoop.url, nadia.email, nadia.password);
+      await logInThroughForm(page, stoop.url, reader.email, reader.password);
       await page.goto(`${stoop.url}/main_dashboard/chat-intro`);
       await page.waitForFunction(() => document.title === 'Stoop');
       // Open the bell once: what it held (the approval notification) is read, so it counts nothing.
@@ -168,7 +170,7 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
       const { conversation } = await sender.api.request<{ conversation: { id: string } }>(
         'POST',
         '/api/conversations',
-        { type: 'direct', participantIds: [nadia.id] },
+        { type: 'direct', participantIds: [reader.id] },
       );
       // Two: the rate limit of this server (SENDS_PER_MINUTE) allows no more a minute.
       for (const content of ['Are you home?', 'The parcel is here'])

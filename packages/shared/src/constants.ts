@@ -202,7 +202,8 @@ export const REPORT_REASONS = ['spam', 'harassment', 'other'] as const;
 export const REPORT_NOTE_MAX = 500;
 /**
  * R-UPLOAD-9: attachments refused by their name: programs, installers and scripts that run when
- * opened, and markup a browser would render as a page.
+ * opened, and markup a browser would render as a page. Not `.bin`: a plain binary file (firmware,
+ * a data dump) does nothing when opened, and an executable one is refused by its content.
  */
 const BLOCKED_ATTACHMENT_EXTENSIONS = [
   'exe',
@@ -245,7 +246,6 @@ const BLOCKED_ATTACHMENT_EXTENSIONS = [
   'csh',
   'command',
   'run',
-  'bin',
   'elf',
   'lnk',
   'reg',

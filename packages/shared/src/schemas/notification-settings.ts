@@ -4,8 +4,7 @@ import { z } from 'zod';
  * R-REACH-5: the kinds of notice a resident sets a channel for. `mentions` covers mentions and
  * replies to their threads; `urgent` is urgent announcements, which also pass quiet hours.
  */
-const NOTICE_KINDS = ['direct', 'mentions', 'announcements', 'urgent', 'requests', 'events'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export type NoticeKind = 'direct' | 'mentions' | 'announcements' | 'urgent' | 'requests' | 'events';
 
 /** How a kind reaches the resident besides the app itself. */
 const NOTICE_CHANNELS = ['both', 'push', 'mail', 'none'] as const;

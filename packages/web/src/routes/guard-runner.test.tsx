@@ -126,7 +126,8 @@ describe('R-GUARD-0 router guard', () => {
   it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route', async () => {
     for (const [user, path] of [
       [pending, '/main_dashboard/search'],
-      [adminLocked, '/contact'],
+      // Not /contact, /privacy or /terms: R-GUARD-3 lets a locked resident reach those.
+      [adminLocked, '/main_dashboard/chat-intro'],
       [pending, '/'],
       [adminLocked, '/admin_dashboard/user-approval'],
     ] as const) {

@@ -206,10 +206,11 @@ describe('MessageRow', () => {
     expect(within(first!).getByRole('button', { name: 'Like' })).toBeTruthy();
     // Keyboard: Tab reaches the button, and its row draws the icons.
     fireEvent.focus(within(first!).getByRole('button', { name: 'Like' }));
-    expect(toolbarIcons(first!)).toBe(3);
+    // Like, react (R-REACT), reply in thread and report.
+    expect(toolbarIcons(first!)).toBe(4);
     expect(toolbarIcons(second!)).toBe(0);
     fireEvent.pointerEnter(second!);
-    expect(toolbarIcons(second!)).toBe(3);
+    expect(toolbarIcons(second!)).toBe(4);
   });
 });
 
