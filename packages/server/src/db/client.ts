@@ -111,16 +111,7 @@ export async function openPg(connectionString: string): Promise<Database> {
   // Idle connections stay open (pg closes them after 10 s by default): a new one costs a backend
   // start, a cold catalog cache and re-preparing every statement, which the first sends after a
   // quiet spell paid for (tens of milliseconds each at the start of a burst). Ten is the ceiling.
-  // No JIT and no parallel workers: Stoop's statements are many and short, and a plan that merely
-  // could scan a large table (a search's fallback, never run when the newest messages answer it)
-  // paid hundreds of milliseconds compiling expressions or starting workers it did not use
-  // (docs/decisions/0036-search-walk-then-index.md).
-  const client = new pgModule.Pool({
-    connectionString,
-    max: 10,
-    idleTimeoutMillis: 0,
-    options: '-c jit=off -c max_parallel_workers_per_gather=0',
-  });
+  const client = new pgModule.Pool({ connectionString, max: 10, idleTimeoutMillis: 0 });
   const db: NodePgDatabase<Schema> = drizzlePg({ client, schema });
   return { kind: 'pg', db, client, close: () => client.end() };
 }

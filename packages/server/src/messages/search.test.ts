@@ -3,7 +3,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATES, searchResultSchema, type SearchResult } from '@stoop/shared';
 import { messages } from '../db/schema/index.ts';
 import { presentRows } from './presented.ts';
-import { searchMessages, type SearchPlan } from './repo/search.ts';
 import {
   PNG_1X1,
   formOf,
@@ -306,65 +305,5 @@ describe('R-SEARCH-7 the page is presented as every other reader presents messag
         replies: expect.arrayContaining([expect.any(String), expect.any(String)]) as unknown,
       });
     }
-  });
-});
-
-describe('R-SEARCH-7 the newest messages or the indexes: the same page either way', () => {
-  it('a walk too short for the matches falls back to the word and pair indexes and finds the same', async () => {
-    const channel = await makeChannel(t.app, alice);
-    const texts = [
-      'the lift is out again',
-      'the lift near the bins, and the other lift is fine',
-      'do you know what time the lift is back',
-      'know what, the heating is off',
-      'what do you know',
-      'lift is the lift',
-      'the lift is slow',
-      'nothing to see here',
-      'you know what I mean',
-      'the lifted ban is over',
-    ];
-    for (let round = 0; round < 3; round += 1)
-      for (const text of texts) await sendText(t.app, bob, channel.id, `${text} ${round}`);
-    const viewer = { id: carolId, role: 'resident' as const, isLocked: false };
-    const plan = (words: string[], phrases: string[], prefix: string | null): SearchPlan => ({
-      viewer,
-      words,
-      phrases,
-      prefix,
-      authorIds: null,
-      conversationIds: [channel.id],
-      createdBefore: null,
-      createdFrom: null,
-      hasFile: false,
-      hasLink: false,
-      limit: 50,
-      offset: 0,
-    });
-    const shapes = [
-      plan([], ['the lift is'], null),
-      plan([], ['know what'], null),
-      plan(['lift'], ['know what'], null),
-      plan(['know', 'what'], [], null),
-      plan([], ['lift'], null),
-      plan([], [], 'lift'),
-      plan(['the'], [], 'lif'),
-    ];
-    for (const shape of shapes) {
-      const walked = await searchMessages(t.db, shape);
-      // A walk of 2 finds too few of every shape here, so the indexes answer below it.
-      const looked = await searchMessages(t.db, { ...shape, walk: 2 });
-      expect(looked.messages.map((m) => m.id)).toEqual(walked.messages.map((m) => m.id));
-      expect(looked.total).toBe(walked.total);
-    }
-    // The phrase's pairs alone ("the lift", "lift is" apart) do not make the phrase.
-    const phrase = await searchMessages(t.db, { ...plan([], ['the lift is'], null), walk: 2 });
-    expect(phrase.messages.map((m) => m.content.replace(/ \d$/, '')).sort()).toEqual(
-      [
-        ...Array.from({ length: 3 }, () => 'do you know what time the lift is back'),
-        ...Array.from({ length: 3 }, () => 'the lift is out again'),
-        ...Array.from({ length: 3 }, () => 'the lift is slow'),
-      ].sort(),
-    );
   });
 });

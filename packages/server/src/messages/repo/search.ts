@@ -33,17 +33,13 @@ export type SearchPlan = {
   hasLink: boolean;
   limit: number;
   offset: number;
-  /** How many of the newest messages to walk before asking the indexes (tests make it small). */
-  walk?: number;
 };
 
 /** The text part of the search as one tsquery, or null when the search is modifiers only. */
-function tsQueryOf(plan: SearchPlan, phrasesAsWords = false): SQL | null {
+function tsQueryOf(plan: SearchPlan): SQL | null {
   const parts: SQL[] = [];
-  const words = phrasesAsWords ? [...plan.words, ...plan.phrases] : plan.words;
-  if (words.length) parts.push(sql`plainto_tsquery('simple', ${words.join(' ')})`);
-  if (!phrasesAsWords)
-    for (const phrase of plan.phrases) parts.push(sql`phraseto_tsquery('simple', ${phrase})`);
+  if (plan.words.length) parts.push(sql`plainto_tsquery('simple', ${plan.words.join(' ')})`);
+  for (const phrase of plan.phrases) parts.push(sql`phraseto_tsquery('simple', ${phrase})`);
   // The prefix holds only letters and digits (shared parser), so quoting it cannot break out.
   if (plan.prefix) parts.push(sql`to_tsquery('simple', ${`'${plan.prefix}':*`})`);
   return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
@@ -53,7 +49,7 @@ function tsQueryOf(plan: SearchPlan, phrasesAsWords = false): SQL | null {
  * `from messages m join conversations c … where …`: the messages the search matches that the viewer
  * may read (R-SEARCH-4: the access rule of access/sql.ts, on the same statement), undeleted.
  */
-function matching(plan: SearchPlan, tsQuery: SQL | null, extra: SQL[] = []): SQL {
+function matching(plan: SearchPlan, tsQuery: SQL | null): SQL {
   const viewer = viewerParams(plan.viewer);
   // The viewer's conversations as one set (conversation_participants_user_idx), not a probe per row.
   const participant = sql`c.id in (select cp.conversation_id from ${conversationParticipants} cp
@@ -70,7 +66,6 @@ function matching(plan: SearchPlan, tsQuery: SQL | null, extra: SQL[] = []): SQL
   if (plan.createdFrom) conditions.push(sql`m.created_at >= ${plan.createdFrom.toISOString()}::timestamptz`);
   if (plan.hasFile) conditions.push(sql`m.file_id is not null`);
   if (plan.hasLink) conditions.push(sql`m.content ~* '(https?://|www\\.)[^[:space:]]'`);
-  conditions.push(...extra);
   return sql`from ${messages} m join ${conversations} c on c.id = m.conversation_id
     where ${sql.join(conditions, sql` and `)}`;
 }
@@ -97,65 +92,12 @@ function pageIds(plan: SearchPlan, tsQuery: SQL | null): SQL {
 /** A conversation of the page and what the viewer calls it (R-SEARCH-6). */
 export type ConversationName = { id: string; type: 'channel' | 'direct'; name: string };
 
-/**
- * How many of the newest readable messages a text search walks before it looks its words up in the
- * indexes instead. Walking costs one row per message, the index one heap visit per match, so the
- * walk wins while matches are denser than SEARCH_CANDIDATES in this many messages (1 %), and the
- * index wins below: either way a page costs at most about this many rows, whatever the planner
- * believes of the words (docs/decisions/0036-search-walk-then-index.md).
- */
-const SEARCH_WALK = 20_000;
-
-/**
- * The newest SEARCH_CANDIDATES + 1 matches the viewer may read, as a CTE named `newest`.
- *
- * With words to match, in two steps: `recent` walks the newest SEARCH_WALK messages the viewer may
- * read (the recency index backwards), stopping at enough matches; only when fewer than enough were
- * among them does `older` look the words up in messages_search_idx, and a phrase also in
- * messages_pairs_idx (its word pairs), below the oldest walked message. The planner cannot be left
- * to choose: it estimates a phrase of two common words as common as the words (a walk of 400,000
- * rows for a phrase in 0.05 % of messages) and two words that rarely meet as if independent.
- * `older` asks the indexes for every word (phrases' words too, without their order) and the
- * phrases' pairs, and checks the exact query on what they find through `ts_match_vq`, the function
- * of `@@`, which no index answers: the index for the words cannot tell order, so letting it answer
- * the phrase would have it recheck each candidate, pairs and all.
- */
+/** The newest SEARCH_CANDIDATES + 1 matches the viewer may read, as a CTE named `newest`. */
 function newestCte(plan: SearchPlan, tsQuery: SQL | null): SQL {
-  if (!tsQuery)
-    return sql`newest as materialized (
-      select m.id, m.created_at, 0 as rank ${matching(plan, null)}
+  const rank = tsQuery ? sql`ts_rank_cd(m.search_vector, ${tsQuery})` : sql`0`;
+  return sql`newest as materialized (
+      select m.id, m.created_at, ${rank} as rank ${matching(plan, tsQuery)}
       order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES + 1})`;
-  const enough = SEARCH_CANDIDATES + 1;
-  // `walk` is read lazily, newest first (a materialized CTE yields its rows in the order it made
-  // them), so `recent` stops it at the 201st match: a common word reads a few hundred rows, not
-  // SEARCH_WALK. Only when `older` runs has it been read to its end, and its oldest row is the bound.
-  return sql`walk as materialized (
-      select m.id, m.created_at, m.search_vector @@ ${tsQuery} as hit ${matching(plan, null)}
-      order by m.created_at desc, m.id desc limit ${plan.walk ?? SEARCH_WALK}),
-    recent as materialized (select w.id, w.created_at from walk w where w.hit limit ${enough}),
-    older as materialized (
-      select m.id, m.created_at ${matching(plan, tsQueryOf(plan, true), [...phrasePairs(plan), sql`ts_match_vq(m.search_vector, ${tsQuery})`])}
-        and (select count(*) from recent) < ${enough}
-        and (m.created_at, m.id) < (select w.created_at, w.id from walk w order by w.created_at, w.id limit 1)
-      -- Not the recency index's order, so the planner reads the matches from the search indexes.
-      order by m.created_at + interval '0 seconds' desc, m.id desc limit ${enough}),
-    newest as materialized (
-      select n.id, n.created_at, ts_rank_cd(m.search_vector, ${tsQuery}) as rank
-      from (select * from recent union all select * from older
-        order by created_at desc, id desc limit ${enough}) n
-      join ${messages} m on m.id = n.id)`;
-}
-
-/**
- * A condition on the word pairs of each phrase (messages_pairs_idx), so the index finds the few
- * messages where two common words stand together rather than the many where both occur. A phrase
- * of one word has no pairs (null): its condition folds to true when the statement is planned.
- */
-function phrasePairs(plan: SearchPlan): SQL[] {
-  return plan.phrases.map(
-    (phrase) => sql`(stoop_pairs_query(${phrase}) is null
-      or stoop_word_pairs(coalesce(m.content, '')) @@ stoop_pairs_query(${phrase}))`,
-  );
 }
 
 /**
