@@ -2,5 +2,6 @@
 export declare const serverDistDir: string;
 export declare const serverMainJs: string;
 export declare const serverNodeFlags: string[];
+export declare const serverEnv: Record<string, string>;
 export declare function buildServer(): Promise<number>;
 export declare function buildServerIfStale(): Promise<number>;

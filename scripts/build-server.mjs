@@ -20,16 +20,37 @@ const ENTRIES = [
 export const serverMainJs = join(serverDistDir, 'main.js');
 
 /**
- * The node flags every start of the server uses (`node ${serverNodeFlags} dist/main.js`): stack
- * traces that name the TypeScript files; V8's young generation capped at 2 × 4 MB semi-spaces
- * instead of 2 × 16 MB, which under the fan-out load kept 24 MB of short-lived garbage resident;
- * and one V8 background thread instead of four (collection and compilation helpers), since every
- * thread keeps a malloc arena of its own that the system does not get back: 40–80 MB with four,
- * 25–40 MB with one, on the two-core machine the server is sized for (bench/RESULTS.md, "Memory
- * under the fan-out load"). V8 and Node read these only when they start, so they cannot be set
- * from inside the server like its other memory settings (packages/server/src/ops/memory.ts).
+ * The node flags every start of the server uses (`node ${serverNodeFlags} dist/main.js`): V8's
+ * young generation capped at 2 × 4 MB semi-spaces instead of 2 × 16 MB, which under the fan-out
+ * load kept 24 MB of short-lived garbage resident; and one V8 background thread instead of four
+ * (collection and compilation helpers), since every thread keeps a malloc arena of its own that
+ * the system does not get back: 40–80 MB with four, 25–40 MB with one, on the two-core machine the
+ * server is sized for (bench/RESULTS.md, "Memory under the fan-out load"). V8 and Node read these
+ * only when they start, so they cannot be set from inside the server like its other memory
+ * settings (packages/server/src/ops/memory.ts). Not `--enable-source-maps`: node would parse and
+ * keep the source map of every package it loads (about 8 MB, a tenth of a second of start-up);
+ * the server maps its own frames when a trace is first written (src/ops/stack-traces.ts).
  */
-export const serverNodeFlags = ['--enable-source-maps', '--max-semi-space-size=4', '--v8-pool-size=1'];
+export const serverNodeFlags = ['--max-semi-space-size=4', '--v8-pool-size=1'];
+
+/**
+ * The environment every start of the server adds to its own (`{ ...serverEnv, ...process.env }`,
+ * so an operator's value wins). glibc reads these only when the process starts.
+ * - One malloc arena for all threads. Each thread that allocates otherwise gets an arena of its
+ *   own, and what V8's helper thread allocated there (compilations of PGlite's WASM and of hot
+ *   JavaScript) stayed resident after it was freed: 20–42 MB at rest, which the one arena reuses
+ *   (bench/RESULTS.md, "Memory at rest below 150 MB").
+ * - glibc's trim and mmap thresholds fixed at their usual 128 kB. Left to themselves they rise to
+ *   the size of the largest mapped block freed so far (PGlite reads its 9 MB WASM file into one),
+ *   after which glibc keeps twice that free at the top of the heap and serves every smaller block
+ *   from the heap. At rest the heap held 34–53 MB, of which a malloc_trim gave 42 MB back; with the
+ *   thresholds fixed it holds 23–26 MB (bench/RESULTS.md, "Start-up and memory at rest").
+ */
+export const serverEnv = {
+  MALLOC_ARENA_MAX: '1',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -88,6 +109,9 @@ export async function buildServer() {
       format: 'esm',
       target: 'node20',
       sourcemap: true,
+      // Stack traces need only the mappings (src/ops/stack-traces.ts reads them when a trace is
+      // first written); the sources themselves were 1 MB of the map.
+      sourcesContent: false,
       logLevel: 'warning',
       plugins: [externalPackages],
       write: false,

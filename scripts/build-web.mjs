@@ -1,5 +1,5 @@
 // Builds packages/web when its sources are newer than the last build (used by `npm start` and e2e).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,24 +24,29 @@ function newestMtime(path) {
   return newest;
 }
 
-/** The STOOP_SERVER_URL the current dist was built for ('' for the web app, null when unknown). */
-function builtServerUrl() {
+/** The STOOP_SERVER_URL a build was made for ('' for the web app, null when unknown). */
+function builtServerUrl(outDir = join(webDir, 'dist')) {
   try {
-    return JSON.parse(readFileSync(join(webDir, 'dist/build-env.json'), 'utf8')).serverUrl;
+    return JSON.parse(readFileSync(join(outDir, 'build-env.json'), 'utf8')).serverUrl;
   } catch {
     return null;
   }
 }
 
+/** The newest change to what the web build is made from. */
+function newestSource() {
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(webDir, p));
+  sources.push(join(root, 'packages/shared/src'));
+  return Math.max(...sources.map(newestMtime));
+}
+
 /** Returns the exit status of the build (0 when nothing needed building). */
 export function buildWebIfStale() {
   const builtIndex = join(webDir, 'dist/index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(webDir, p));
-  sources.push(join(root, 'packages/shared/src'));
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   // A native build (`npm run mobile:sync` with STOOP_SERVER_URL) talks to another server: rebuild.
   const webBuild = builtServerUrl() === '';
-  if (webBuild && builtAt >= Math.max(...sources.map(newestMtime))) return 0;
+  if (webBuild && builtAt >= newestSource()) return 0;
   console.log('Building the web app (once, or after a change)…');
   // Always a production build: a caller such as the test runner may have NODE_ENV=test set,
   // which would bundle React's development build and leave the service worker unregistered.
@@ -52,4 +57,25 @@ export function buildWebIfStale() {
     env: { ...process.env, NODE_ENV: 'production', STOOP_SERVER_URL: '' },
   });
   return build.status ?? 1;
+}
+
+/**
+ * Builds the web app as the native apps' build is made (`vite build` with STOOP_SERVER_URL, the
+ * step `npm run mobile:sync` runs before `cap sync`) into `outDir`, unless `outDir` already holds a
+ * build for that URL newer than the sources. Never touches dist/. Resolves the exit status.
+ */
+export function buildNativeWebIfStale(outDir, serverUrl) {
+  const builtIndex = join(outDir, 'index.html');
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  if (builtServerUrl(outDir) === serverUrl && builtAt >= newestSource()) return Promise.resolve(0);
+  console.log(`Building the web app as the native apps' build, for ${serverUrl}…`);
+  return new Promise((resolve) => {
+    const build = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      cwd: webDir,
+      env: { ...process.env, NODE_ENV: 'production', STOOP_SERVER_URL: serverUrl },
+    });
+    build.on('error', () => resolve(1));
+    build.on('close', (status) => resolve(status ?? 1));
+  });
 }

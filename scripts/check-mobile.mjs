@@ -17,6 +17,11 @@ const started = performance.now();
 
 /** The plugins the app calls natively: npm package, android class path, ios class name. */
 const PLUGINS = [
+  [
+    '@aparajita/capacitor-secure-storage',
+    'com.aparajita.capacitor.securestorage.SecureStorage',
+    'SecureStorage',
+  ],
   ['@capacitor/app', 'com.capacitorjs.plugins.app.AppPlugin', 'AppPlugin'],
   ['@capacitor/camera', 'com.capacitorjs.plugins.camera.CameraPlugin', 'CAPCameraPlugin'],
   [

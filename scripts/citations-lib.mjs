@@ -15,7 +15,7 @@ export const EXEMPT_FILES = new Set([
   'scripts/check-citations.mjs',
 ]);
 
-const SOURCE_FILE = /\.(ts|tsx|mjs|js|md)$/;
+const SOURCE_FILE = /\.(ts|tsx|mjs|js|md|css)$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'dev-dist', 'data', 'android', 'ios']);
 
 /** The decision records as they were named before they were numbered, and their numbered names. */
@@ -48,8 +48,11 @@ export const OLD_CITATION = /\b(SPEC|DESIGN)\b/g;
 /** A requirement id as cited (`R-GUARD-3`). */
 export const REQUIREMENT_ID = /\bR-[A-Z]+-\d+\b/g;
 
-/** Tracked source and doc files under `root`, relative, with forward slashes. */
-export function listFiles(root, only = []) {
+/**
+ * Tracked source and doc files under `root`, relative, with forward slashes; with `all`, every
+ * tracked file (exempt or not, of any kind).
+ */
+export function listFiles(root, only = [], { all = false } = {}) {
   let files;
   try {
     files = execFileSync('git', ['-C', root, 'ls-files', '-z'], {
@@ -62,7 +65,7 @@ export function listFiles(root, only = []) {
     files = walk(root).map((file) => relative(root, file).split(sep).join('/'));
   }
   return files
-    .filter((file) => SOURCE_FILE.test(file) && !EXEMPT_FILES.has(file))
+    .filter((file) => all || (SOURCE_FILE.test(file) && !EXEMPT_FILES.has(file)))
     .filter(
       (file) =>
         only.length === 0 ||
@@ -92,6 +95,15 @@ function walk(dir) {
 export function definedRequirementIds(root) {
   const text = readFileSync(join(root, REQUIREMENTS_FILE), 'utf8');
   return new Set([...text.matchAll(/\*\*(R-[A-Z]+-\d+)\*\*/g)].map((match) => match[1]));
+}
+
+/** Ids that start more than one rule in docs/requirements.md: a citation of one could mean either. */
+export function duplicateRequirementIds(root) {
+  const text = readFileSync(join(root, REQUIREMENTS_FILE), 'utf8');
+  const seen = new Set();
+  const twice = new Set();
+  for (const [, id] of text.matchAll(/^- \*\*(R-[A-Z]+-\d+)\*\*/gm)) (seen.has(id) ? twice : seen).add(id);
+  return [...twice];
 }
 
 /** Parses `--root DIR` and the remaining flags and paths of a script's command line. */

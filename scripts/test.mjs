@@ -3,13 +3,15 @@
 // The static stages run one at a time: lint, type-check, format check, layering
 // (dependency-cruiser, rules in .dependency-cruiser.mjs), dead code (knip, knip.jsonc) and the
 // citation check. Beside them run the vitest projects: e2e in Chromium in one run; shared, server on
-// PGlite, server on PostgreSQL, and web (on a shared page and on pages of their own) in the other.
+// PGlite, server on PostgreSQL, and web (on a shared page and on pages of their own) in the other;
+// each run two files at a time.
 // Then the mobile check (cap sync of the web build the e2e setup made into the android and ios
 // projects).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 // The type-check of the root project and of each workspace with a `typecheck` script (what
 // `npm run typecheck` runs one after the other), as separate stages.
@@ -29,6 +31,8 @@ const stages = [
   ['dead code', 'npm', ['run', '--silent', 'check:dead-code']],
   // Code and docs cite docs/requirements.md only, by ids that exist there.
   ['citations', process.execPath, ['scripts/check-citations.mjs']],
+  // docs/reference.md (folders, stores, configuration, event rooms) is what the code says.
+  ['docs', process.execPath, ['--import', 'tsx', 'scripts/docs-reference.mjs', '--check']],
 ];
 
 /** Runs a stage with its output kept, and prints it whole when the stage ends. */
@@ -79,26 +83,51 @@ function runVitest(args) {
         passed: report.numPassedTests ?? 0,
         failed: report.numFailedTests ?? 0,
         skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+        failures: failedTestNames(report),
       });
     });
   });
 }
+/** The start of a failed test's first error, so the summary says why as well as what. */
+function firstLines(messages) {
+  const text = stripVTControlCharacters(messages?.[0] ?? '');
+  return text.split('\n').slice(0, 6).join('\n  ').slice(0, 800);
+}
+/** "file › test" and why, for each failed test (and each file that failed to load) in a JSON report. */
+function failedTestNames(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      names.push(`${path} › ${test.fullName}\n  ${firstLines(test.failureMessages)}`);
+    if (failedTests.length === 0 && file.status === 'failed')
+      names.push(`${path} (${file.message ?? 'failed'})`);
+  }
+  return names;
+}
 const extra = process.argv.slice(2);
-// Within one run, vitest holds back a project without file parallelism (e2e: one browser and server
-// at a time) until every other project is done, and then runs it alone. Two runs side by side
-// instead, with one worker each (as many as the one run had): the e2e files one after another, and
-// beside them the other projects' files one after another.
+// Two runs side by side, with two workers each: the e2e files (a browser and a server each) and
+// the other projects' files. With one worker a run, the two runs kept about 1.3 of the machine's 2
+// cores busy (much of a test waits on a server, a database or the browser) and took some 28
+// minutes each; two files at a time in each fill that room. In one run, vitest would hold the e2e
+// files back until every other project's were done.
 // Arguments (a project, a file) make it one run, as given.
 const runs = await Promise.all(
   extra.length > 0
     ? [runVitest(extra)]
-    : [runVitest(['--project', 'e2e']), runVitest(['--project', '!e2e', '--maxWorkers', '1'])],
+    : [
+        runVitest(['--project', 'e2e', '--maxWorkers', '2']),
+        runVitest(['--project', '!e2e', '--maxWorkers', '2']),
+      ],
 );
 await staticStagesDone;
 const passed = runs.reduce((sum, run) => sum + run.passed, 0);
 const failed = runs.reduce((sum, run) => sum + run.failed, 0);
 const skipped = runs.reduce((sum, run) => sum + run.skipped, 0);
 if (runs.some((run) => run.status !== 0)) failedStages.push('tests');
+// The names again at the very end, where a reader of the last lines of a long log finds them.
+const failures = runs.flatMap((run) => run.failures);
 
 // After the suites: the e2e setup has built the web app, which the mobile check syncs and inspects.
 console.log('\n=== mobile (cap sync into android and ios)');
@@ -106,6 +135,7 @@ const mobile = spawnSync(process.execPath, ['scripts/check-mobile.mjs'], { stdio
 if (mobile.status !== 0) failedStages.push('mobile');
 
 console.log('');
+for (const name of failures) console.log(`FAILED test: ${name}`);
 if (failedStages.length > 0) console.log(`FAILED stages: ${failedStages.join(', ')}`);
 if (process.env.CI === 'true' && skipped > 0) {
   console.log(`FAILED: ${skipped} test(s) skipped, and CI=true allows no skip.`);

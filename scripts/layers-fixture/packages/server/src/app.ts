@@ -1,0 +1,3 @@
+import { pollsPlugin } from './polls/plugin.ts';
+
+export const domains = [pollsPlugin];

@@ -1,0 +1,3 @@
+import { remind } from './reminders.ts';
+
+export const ics = () => remind;

@@ -1,0 +1,3 @@
+import { pollRoutes } from './routes.ts';
+
+export const pollsPlugin = pollRoutes;

@@ -1,0 +1,3 @@
+import { socket } from './socket.ts';
+
+export const dispatch = () => socket;

@@ -1,0 +1,3 @@
+import { client } from '../http/client.ts';
+
+export const homeApi = client;
