@@ -6,8 +6,15 @@
 // Messages and cache (R-CACHE-0)
 export const MESSAGE_PAGE_SIZE = 20;
 export const MAX_MESSAGE_PAGE_SIZE = 100;
+/** R-MSG-23: one author's messages at most this far apart share one name and avatar. */
+export const MESSAGE_GROUP_GAP_MS = 5 * 60_000;
 /** R-DELIVERY-10: a message page read while the app loads is used only if it started this recently. */
 export const EARLY_READ_MAX_AGE_MS = 5000;
+/**
+ * R-DELIVERY-8: a signed-in channel page's first-load JavaScript (the entry and the screen's chunks
+ * with their static imports, in gzip bytes) stays under this budget.
+ */
+export const CHANNEL_FIRST_LOAD_JS_MAX_BYTES = 150 * 1024;
 export const MESSAGES_PER_CONVERSATION_LIMIT = 200;
 export const CACHED_CONVERSATIONS_LIMIT = 50;
 export const TOTAL_MESSAGES_LIMIT = 5000;
@@ -41,7 +48,7 @@ export const ACTIVITY_RECENCY_SCALE = 1000;
 export const ACTIVITY_INTERACTION_SCALE = 100;
 export const ACTIVITY_TOP_PER_TYPE = 3;
 
-// Date group labels (R-MSG-10)
+// Date group labels
 export const DATE_LABEL_TODAY = 'Today';
 export const DATE_LABEL_YESTERDAY = 'Yesterday';
 
@@ -73,9 +80,9 @@ export const NATIVE_CLIENT_HEADER = 'x-stoop-client';
 export const NATIVE_CLIENT_VALUE = 'native';
 /** `X-Stoop-Platform: android|ios` at sign-in names the app in the resident's device list. */
 export const NATIVE_PLATFORM_HEADER = 'x-stoop-platform';
-/** A media ticket (`?mt=` on attachment and avatar URLs) lives this long (R-NATIVE-7). */
+/** A media ticket (`?mt=` on attachment and avatar URLs) lives this long. */
 export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
-/** A native session's last use is written at most this often (R-NATIVE-5). */
+/** A native session's last use is written at most this often. */
 export const NATIVE_LAST_USED_STEP_MS = 60 * 60 * 1000;
 
 // Toasts (R-PWA-7)
@@ -98,6 +105,11 @@ export const STYLE_PRELOAD_DELAYS_MS = [100, 500] as const;
 export const TYPING_NOTICE_INTERVAL_MS = 3000;
 /** The server relays one notice per socket and conversation at most this often (floods are dropped). */
 export const TYPING_RELAY_MIN_GAP_MS = TYPING_NOTICE_INTERVAL_MS / 2;
+/**
+ * R-RT-11: presence changes are coalesced over this window: a reconnect storm of n sockets becomes a
+ * few batched changes to every socket rather than n messages to each.
+ */
+export const PRESENCE_WINDOW_MS = 250;
 export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -115,6 +127,12 @@ export const LOG_INTAKE_RATE_PER_IP = { max: 600, windowMs: 60_000 } as const;
  */
 export const READ_REPORT_DELAY_MS = 1000;
 
+/**
+ * R-RECEIPT-4: read receipts exist in conversations of at most this many participants; beyond it
+ * every read would go to hundreds of residents, and "seen by 300" says little.
+ */
+export const READ_RECEIPTS_PARTICIPANTS_MAX = 50;
+
 // Announcements: the page size of GET /api/announcements when no limit is given (R-ANN).
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 /**
@@ -131,14 +149,14 @@ export const URGENT_BANNER_DAYS = 7;
 /** R-REACH-6: the hour (resident's time zone) a daily digest goes out. */
 export const EMAIL_DIGEST_HOUR = 8;
 
-// Statistics (R-STATS-0): the windows of GET /api/stats.
+// Statistics: the windows of GET /api/stats.
 /** Days of the messages-per-day series (ending today, UTC days) and of the channel and hour figures. */
 export const STATS_WINDOW_DAYS = 30;
 /** The shorter of the two "active residents" windows; the longer one is STATS_WINDOW_DAYS. */
 export const STATS_ACTIVE_SHORT_DAYS = 7;
 /** How many busiest channels the statistics list. */
 export const STATS_TOP_CHANNELS = 5;
-// Admin account screens (R-ADMIN-11, R-ADMIN-12, R-LOCK-7).
+// Admin account screens (R-ADMIN-11, R-LOCK-7).
 /** At most this many accounts are approved by one bulk call. */
 export const BULK_APPROVE_MAX = 100;
 /** The user-approval screen lists this many accounts a page. */
@@ -147,7 +165,7 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 export const AUDIT_LOG_PAGE_SIZE = 25;
 /** The awaiting-approval page asks the server this often whether the account is still locked. */
 export const APPROVAL_POLL_INTERVAL_MS = 5000;
-// ---- message search (R-SEARCH-6, R-SEARCH-7) ------------------------------------------------
+// ---- message search ------------------------------------------------
 /**
  * A search ranks and counts its newest this many matches: a larger total is reported as this
  * number with totalIsLowerBound ("200+"), and pages past them continue by recency.
@@ -170,6 +188,15 @@ export const REQUEST_TITLE_MAX = 120;
 export const REQUEST_DESCRIPTION_MAX = 5000;
 export const REQUEST_COMMENT_MAX = 2000;
 
+// ---- dates in requests -------------------------------------------------------------
+/**
+ * Every date a request carries lies within these years: far enough for any building's history and
+ * plans, and far inside what PostgreSQL's timestamp arithmetic (a range's end, a time zone's offset)
+ * can handle, so year 1 or 9999 is a 400 naming the field, not a 500 from the database.
+ */
+export const DATE_YEAR_MIN = 1970;
+export const DATE_YEAR_MAX = 2999;
+
 // ---- events with RSVP (R-EVENT) -------------------------------------------------------------
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_LOCATION_MAX = 200;
@@ -182,6 +209,27 @@ export const EVENTS_RANGE_MAX_DAYS = 400;
 /** R-EVENT-9: an iCal VEVENT without DTEND (or DURATION) lasts this long. */
 export const EVENT_DEFAULT_MINUTES = 60;
 
+// ---- Overload
+/**
+ * Sends one server process takes at once (being checked, written or answered); one more is answered
+ * 503 `SERVER_BUSY` with Retry-After at once instead of waiting behind them. Configurable as
+ * SEND_QUEUE_LIMIT. 256 is one group-commit batch: at the send rate the server holds, about half a
+ * second of queue.
+ */
+export const SEND_QUEUE_LIMIT_DEFAULT = 256;
+/**
+ * How far behind (ms) a server process's event loop may run before a send is answered 503
+ * `SERVER_BUSY` with Retry-After: a send taken then waits about that long before it is even read,
+ * and its answer and deliveries come later still. Configurable as SEND_QUEUE_MAX_LAG_MS.
+ */
+export const SEND_QUEUE_MAX_LAG_MS_DEFAULT = 200;
+/** Seconds a send refused for overload tells its client to wait (the Retry-After header). */
+export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
+/** R-LIMIT-14: how many times the web outbox waits out a Retry-After by itself before a send is marked failed. */
+export const OUTBOX_BUSY_RETRIES = 5;
+/** R-LIMIT-14: the longest Retry-After the outbox waits out by itself; a longer one fails the send. */
+export const OUTBOX_RETRY_AFTER_MAX_SECONDS = 30;
+
 // Message and channel lengths. They live here, not beside their schemas, so a screen that only needs
 // a limit does not pull the schema module (and zod) into its chunk (R-DELIVERY-7).
 export const MESSAGE_CONTENT_MAX = 4000;
@@ -191,6 +239,8 @@ export const CONVERSATION_DESCRIPTION_MAX = 500;
 export const RSVP_STATUSES = ['going', 'maybe', 'no'] as const;
 
 // ---- Reactions, link previews, reports, attachments (R-REACT-*, R-REPORT-*, R-UPLOAD-9)
+/** R-UPLOAD-10: at most this many files wait in the composer for one send. */
+export const COMPOSER_FILES_MAX = 10;
 /** R-REACT-2: at most this many different emoji on one message. */
 export const REACTIONS_MAX_DISTINCT = 20;
 /** R-REACT-4: the emoji of the quick row after the like, in order. */
@@ -288,6 +338,8 @@ export const IMPORT_MAX_PACK_RATIO = 200;
 export const IMPORT_MAX_ZIP_ENTRIES = 20_000;
 /** R-MOVEIN-5: messages written per transaction; between two batches other sends go through. */
 export const IMPORT_BATCH_SIZE = 1000;
+/** R-MOVEIN-7: export lines read between two turns of the event loop (a slice takes a few ms). */
+export const IMPORT_PARSE_SLICE_LINES = 2000;
 /** R-MOVEIN-1: messages the preview shows. */
 export const IMPORT_PREVIEW_MESSAGES = 20;
 /** R-MOVEIN-8: an invitation lasts at most this long; 7 days unless the admin says otherwise. */

@@ -6,7 +6,17 @@ import {
   renderFirstView,
 } from './first-view.ts';
 
-const row = { authorName: 'Ama Owusu', authorAvatar: null, text: 'hi', fileName: null };
+const row = { authorName: 'Ama Owusu', authorAvatar: null, text: 'hi', fileName: null, linkPreview: null };
+const card = {
+  url: 'https://news.example/garden',
+  canonicalUrl: 'https://news.example/garden',
+  title: 'Roof <garden> opens',
+  description: 'Saturday at ten',
+  siteName: 'Block News',
+  image: 'data:image/webp;base64,AAAA',
+  imageWidth: 160,
+  imageHeight: 80,
+};
 const view = {
   path: '/main_dashboard/conversations/channel/c1',
   title: 'lobby',
@@ -43,6 +53,36 @@ describe('R-DELIVERY-11: the first view', () => {
     expect(html).not.toContain('elsewhere.example');
     expect(html).toContain('Hidden.');
     expect(html).not.toContain('secret.pdf');
+  });
+
+  it('R-PREVIEW-6: draws a message’s link card as the app does, its thumbnail’s space reserved; none where the text is hidden', () => {
+    const html = renderFirstView({
+      ...view,
+      rows: [{ ...row, text: 'see https://news.example/garden', linkPreview: card }],
+    });
+    // 160 × 80 fits 96 × 72 at 96 × 48, as the app's card reserves it.
+    expect(html).toContain(
+      '<img src="data:image/webp;base64,AAAA" alt="" width="96" height="48" style="width:96px;height:48px"',
+    );
+    expect(html).toContain('Block News');
+    expect(html).toContain('Roof &lt;garden&gt; opens');
+    expect(html).toContain(
+      'href="https://news.example/garden" target="_blank" rel="noopener noreferrer nofollow"',
+    );
+    const hidden = renderFirstView({ ...view, rows: [{ ...row, text: null, linkPreview: card }] });
+    expect(hidden).not.toContain('Roof');
+    // A card without an image reserves nothing; an address that is no web address is no link.
+    const bare = renderFirstView({
+      ...view,
+      rows: [
+        {
+          ...row,
+          linkPreview: { ...card, image: null, canonicalUrl: 'javascript:alert(1)', url: 'javascript:x' },
+        },
+      ],
+    });
+    expect(bare).not.toContain('<img');
+    expect(bare).not.toContain('javascript:');
   });
 
   it('escapes names, titles and the path', () => {

@@ -1,19 +1,22 @@
 /**
- * R-DELIVERY-11: the first view of a conversation, drawn by the server into the page it sends for
+ * The first view of a conversation, drawn by the server into the page it sends for
  * the conversation's URL, so a resident reads its newest messages before the app's JavaScript has
  * loaded. The app removes it once its own list is on screen (packages/web/src/services/ui/first-view.ts).
  * Plain text only, as the app shows a message before its markdown renderer has loaded: nothing the
  * server draws is interpreted as markup. The classes are Tailwind's; the web build's stylesheet
  * scans this file (packages/web/src/index.css), so every class here is in it.
  */
+import { linkPreviewThumbnailBox } from './link-preview-box.ts';
+import type { LinkPreview } from './schemas/link-previews.ts';
+import { conversationOfPath } from './web-paths.ts';
 
 /** The element holding the drawn view (removed by the app). */
 export const FIRST_VIEW_ELEMENT_ID = 'first-view';
-/** The data block holding the same page as JSON, for the app's first read (R-DELIVERY-10). */
+/** The data block holding the same page as JSON, for the app's first read. */
 export const FIRST_PAGE_ELEMENT_ID = 'first-page';
 
 /**
- * R-DELIVERY-14: the web app's screen modules (keys of its build manifest) a conversation's page
+ * The web app's screen modules (keys of its build manifest) a conversation's page
  * renders at start, below the entry: the dashboard layout and the conversation page. The server
  * names their chunks in the page it sends, so the browser fetches them while it parses the page.
  */
@@ -22,18 +25,9 @@ export const CONVERSATION_SCREEN_MODULES = [
   'src/pages/chat/ConversationPage.tsx',
 ] as const;
 
-/** Only these paths get a first view: a conversation's own page, nothing below it. */
-const CONVERSATION_PATH = /^\/main_dashboard\/conversations\/(channel|direct)\/([^/]+)$/;
-
-/** The conversation id of a conversation page's path, or null for any other path. */
+/** The conversation id of a conversation page's path (only there is a first view), or null. */
 export function conversationIdOfPath(pathname: string): string | null {
-  const match = CONVERSATION_PATH.exec(pathname);
-  if (!match?.[2]) return null;
-  try {
-    return decodeURIComponent(match[2]);
-  } catch {
-    return null;
-  }
+  return conversationOfPath(pathname)?.id ?? null;
 }
 
 export interface FirstViewRow {
@@ -44,6 +38,8 @@ export interface FirstViewRow {
   text: string | null;
   /** An attachment's file name, shown as a chip. */
   fileName: string | null;
+  /** R-PREVIEW-6: the card of its first link, drawn as the app draws it. */
+  linkPreview: LinkPreview | null;
 }
 
 export interface FirstView {
@@ -102,7 +98,34 @@ function body(row: FirstViewRow, hiddenText: string): string {
   const file = row.fileName
     ? `<p class="mt-1 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800"><span class="truncate">${escapeHtml(row.fileName)}</span></p>`
     : '';
-  return text + file;
+  return text + file + (row.linkPreview ? linkCard(row.linkPreview) : '');
+}
+
+/**
+ * R-PREVIEW-6: the link card as LinkPreviewCard draws it (without the author's ✕, which needs the
+ * app), its thumbnail's space reserved from its size, so nothing moves when the app takes over.
+ */
+function linkCard(preview: LinkPreview): string {
+  const box = linkPreviewThumbnailBox(preview);
+  const image =
+    box && preview.image
+      ? `<img src="${escapeHtml(preview.image)}" alt="" width="${box.width}" height="${box.height}" style="width:${box.width}px;height:${box.height}px" class="shrink-0 rounded object-cover">`
+      : '';
+  const site = preview.siteName
+    ? `<p class="truncate text-xs font-medium uppercase tracking-wide text-slate-500">${escapeHtml(preview.siteName)}</p>`
+    : '';
+  const description = preview.description
+    ? `<p class="line-clamp-2 break-words text-xs text-slate-600">${escapeHtml(preview.description)}</p>`
+    : '';
+  // Only web addresses become links: the card's address comes from a third party's page.
+  const href = /^https?:\/\//i.test(preview.canonicalUrl) ? preview.canonicalUrl : preview.url;
+  const title = /^https?:\/\//i.test(href)
+    ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow" referrerpolicy="no-referrer" class="line-clamp-2 break-words text-sm font-semibold text-brand-800 hover:underline">${escapeHtml(preview.title)}</a>`
+    : `<p class="line-clamp-2 break-words text-sm font-semibold text-brand-800">${escapeHtml(preview.title)}</p>`;
+  return (
+    `<div class="mt-1 flex w-full max-w-md min-w-0 gap-3 rounded-lg border border-slate-200 border-l-4 border-l-brand-600 bg-slate-50 p-2" data-link-preview>` +
+    `${image}<div class="min-w-0 flex-1">${site}${title}${description}</div></div>`
+  );
 }
 
 function rowHtml(row: FirstViewRow, hiddenText: string): string {
@@ -153,6 +176,6 @@ export const FIRST_SESSION_ELEMENT_ID = 'first-session';
  * R-DELIVERY-13: the body GET /api/protected/user would answer for this visitor (`{ user: null }`
  * for one without a session) as a data block.
  */
-export function firstSessionDataBlock(body: { user: unknown }): string {
+export function firstSessionDataBlock(body: { user: unknown; viewer?: unknown }): string {
   return jsonDataBlock(FIRST_SESSION_ELEMENT_ID, JSON.stringify(body));
 }

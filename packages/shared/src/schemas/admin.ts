@@ -1,13 +1,13 @@
-/** Schemas of the admin's account calls added for the approval screen (R-ADMIN-11 to R-ADMIN-14). */
+/** Schemas of the admin's account calls added for the approval screen. */
 import { z } from 'zod';
 import { BULK_APPROVE_MAX } from '../constants.ts';
 import { userSchema } from './user.ts';
 
-/** GET /api/admin/users answer: one page and the count of every match (R-ADMIN-11). */
+/** GET /api/admin/users answer: one page and the count of every match. */
 export const adminUsersPageSchema = z.object({ users: z.array(userSchema), total: z.number().int() });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-/** POST /api/admin/users/approve body (R-ADMIN-12). */
+/** POST /api/admin/users/approve body. */
 export const bulkApproveBodySchema = z.object({
   ids: z
     .array(z.uuid())
@@ -21,7 +21,7 @@ export const bulkApproveResponseSchema = z.object({
 });
 export type BulkApproveResult = z.infer<typeof bulkApproveResponseSchema>;
 
-/** POST /api/admin/users/{id}/reject body: an optional message mailed to the applicant (R-ADMIN-13). */
+/** POST /api/admin/users/{id}/reject body: an optional message mailed to the applicant. */
 export const rejectBodySchema = z.object({
   message: z.string().trim().max(1000, 'message must be at most 1000 characters').optional(),
 });

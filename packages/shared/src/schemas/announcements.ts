@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { dateTimeField } from './date-time.ts';
 import { ANNOUNCEMENTS_PAGE_SIZE } from '../constants.ts';
 import { publicUserSchema } from './user.ts';
+import { announcementAbilitiesSchema } from './abilities.ts';
 
 export const ANNOUNCEMENT_TITLE_MAX = 200;
 export const ANNOUNCEMENT_BODY_MAX = 20_000;
@@ -22,12 +24,13 @@ export const announcementSchema = z.object({
   updatedAt: z.string(),
   /** Whether the reader marked it read (false in broadcasts, which have no single reader). */
   read: z.boolean(),
-  /** R-REACH-3: whether the reader tapped "Got it" (false in broadcasts). */
+  /** Whether the reader tapped "Got it" (false in broadcasts). */
   acknowledged: z.boolean(),
-  /** R-REACH-2: when a scheduled announcement goes out; null once sent or when sent at once. */
+  /** When a scheduled announcement goes out; null once sent or when sent at once. */
   sendAt: z.string().nullable(),
   /** When it went out to residents; null while it waits for `sendAt` (admins only see those). */
   sentAt: z.string().nullable(),
+  abilities: announcementAbilitiesSchema.optional(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -65,8 +68,8 @@ export const createAnnouncementBodySchema = z.object({
   body: bodySchema,
   pinned: z.boolean().default(false),
   urgent: z.boolean().default(false),
-  /** R-REACH-2: send later, at this time (ISO 8601, in the future); absent sends at once. */
-  sendAt: z.iso.datetime({ offset: true, message: 'sendAt must be a date and time (ISO 8601)' }).optional(),
+  /** Send later, at this time (ISO 8601, in the future); absent sends at once. */
+  sendAt: dateTimeField('sendAt').optional(),
 });
 export type CreateAnnouncementBody = z.infer<typeof createAnnouncementBodySchema>;
 
@@ -78,10 +81,7 @@ export const updateAnnouncementBodySchema = z
     pinned: z.boolean().optional(),
     urgent: z.boolean().optional(),
     /** Only while it has not been sent: a new time, or null to send it now. */
-    sendAt: z.iso
-      .datetime({ offset: true, message: 'sendAt must be a date and time (ISO 8601)' })
-      .nullable()
-      .optional(),
+    sendAt: dateTimeField('sendAt').nullable().optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     message: 'title, body, pinned, urgent or sendAt is required',
@@ -107,7 +107,7 @@ const receiptResidentSchema = z.object({
   acknowledgedAt: z.string().nullable(),
 });
 
-/** GET /api/announcements/{id}/receipts (admins, R-REACH-4): counts and every resident's state. */
+/** GET /api/announcements/{id}/receipts (admins): counts and every resident's state. */
 export const announcementReceiptsSchema = z.object({
   announcementId: z.string(),
   counts: z.object({

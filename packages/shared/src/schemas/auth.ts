@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeField } from './date-time.ts';
 import { userSchema } from './user.ts';
 export {
   contactBodySchema,
@@ -10,6 +11,11 @@ export {
 
 export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
 export const userResponseSchema = z.object({ user: userSchema });
+/** The admin whose session views Stoop as `user` (set-user); absent otherwise. */
+const viewerSchema = z.object({ id: z.string(), username: z.string() });
+export type Viewer = z.infer<typeof viewerSchema>;
+/** GET /api/protected/user: the signed-in user, and the admin viewing as them while set-user is on. */
+export const sessionUserResponseSchema = userResponseSchema.extend({ viewer: viewerSchema.optional() });
 export const setUserBodySchema = z.object({ userId: z.string().min(1) });
 export const lockBodySchema = z.object({ reason: z.enum(['pending_approval', 'admin_lock']).optional() });
 export const roleBodySchema = z.object({ role: z.enum(['admin', 'resident']) });
@@ -26,7 +32,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** POST /api/contact response. */
 export const contactResponseSchema = z.object({ id: z.string() });
-/** GET /api/admin/users query (R-ADMIN-1, R-ADMIN-11). */
+/** GET /api/admin/users query (R-ADMIN-1). */
 export const adminUsersQuerySchema = z.object({
   status: z.enum(['pending_approval', 'admin_lock', 'unlocked']).optional(),
   role: z.enum(['admin', 'resident']).optional(),
@@ -40,7 +46,7 @@ export const adminUsersQuerySchema = z.object({
 export const setUserResponseSchema = z.object({ user: userSchema, actingAs: z.boolean() });
 
 const auditNameFilter = z.string().trim().min(1).max(100).optional();
-/** GET /api/audit-log query (admin): newest entries first, paged, filtered (R-ADMIN-4, R-ADMIN-15). */
+/** GET /api/audit-log query (admin): newest entries first, paged, filtered. */
 export const auditLogQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
@@ -58,8 +64,8 @@ export const auditLogQuerySchema = z
     actor: auditNameFilter,
     target: auditNameFilter,
     /** Entries at or after `from` and before `to` (ISO date-times with an offset). */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: dateTimeField('from').optional(),
+    to: dateTimeField('to').optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
     message: 'to must not be before from',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeField } from './date-time.ts';
 import {
   EVENTS_RANGE_MAX_DAYS,
   EVENT_DESCRIPTION_MAX,
@@ -6,14 +7,15 @@ import {
   EVENT_TITLE_MAX,
   RSVP_STATUSES,
 } from '../constants.ts';
+import { eventAbilitiesSchema } from './abilities.ts';
 import { idSchema } from './chat.ts';
 
-/** R-EVENT-3: a resident's answer to an event. */
+/** A resident's answer to an event. */
 const rsvpStatusSchema = z.enum(RSVP_STATUSES);
 export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
 
 /**
- * R-EVENT-1, R-EVENT-4: an event as everyone who may see it sees it (also the live
+ * An event as everyone who may see it sees it (also the live
  * `event:updated` payload): the answers counted per status and who is going.
  */
 export const eventSchema = z.object({
@@ -26,10 +28,10 @@ export const eventSchema = z.object({
   endsAt: z.string(),
   location: z.string(),
   description: z.string(),
-  /** R-EVENT-9: the connected iCal source it came from, else null. */
+  /** The connected iCal source it came from, else null. */
   integrationId: z.string().nullable(),
   createdAt: z.string(),
-  /** R-EVENT-11: when it was cancelled (its card says so; lists and reminders drop it), else null. */
+  /** When it was cancelled (its card says so; lists and reminders drop it), else null. */
   cancelledAt: z.string().nullable(),
   counts: z.object({
     going: z.number().int().nonnegative(),
@@ -38,6 +40,8 @@ export const eventSchema = z.object({
   }),
   /** Residents who said going, in the order they answered. */
   goingIds: z.array(z.string()),
+  /** What this viewer may do with it (`event:updated` carries each viewer's own). */
+  abilities: eventAbilitiesSchema.optional(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 
@@ -45,8 +49,7 @@ export type CalendarEvent = z.infer<typeof eventSchema>;
 const eventViewSchema = eventSchema.extend({ myRsvp: rsvpStatusSchema.nullable() });
 export type EventView = z.infer<typeof eventViewSchema>;
 
-const dateTime = (field: string) =>
-  z.iso.datetime({ offset: true, message: `${field} must be a date and time (ISO 8601)` });
+const dateTime = (field: string) => dateTimeField(field);
 
 const eventFields = {
   title: z
@@ -67,7 +70,7 @@ const eventFields = {
     .max(EVENT_DESCRIPTION_MAX, `A description has at most ${EVENT_DESCRIPTION_MAX} characters`),
 };
 
-/** POST /api/events (R-EVENT-1, R-EVENT-5). */
+/** POST /api/events (R-EVENT-5). */
 export const createEventBodySchema = z
   .object({
     ...eventFields,
@@ -82,7 +85,7 @@ export const createEventBodySchema = z
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
 /**
- * PATCH /api/events/{id} (R-EVENT-11): the fields to change, validated as on create. When only one
+ * PATCH /api/events/{id}: the fields to change, validated as on create. When only one
  * of startsAt and endsAt is sent, the server checks it against the stored other one.
  */
 export const updateEventBodySchema = z
@@ -100,13 +103,13 @@ export const updateEventBodySchema = z
   });
 export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
 
-/** POST /api/events/{id}/rsvp (R-EVENT-3). */
+/** POST /api/events/{id}/rsvp. */
 export const rsvpBodySchema = z.object({
   status: rsvpStatusSchema.describe('going, maybe or no'),
 });
 export type RsvpBody = z.infer<typeof rsvpBodySchema>;
 
-/** GET /api/events (R-EVENT-4): events overlapping [from, to); from defaults to now. */
+/** GET /api/events: events overlapping [from, to); from defaults to now. */
 export const eventsQuerySchema = z
   .object({
     from: dateTime('from').optional(),
@@ -126,6 +129,6 @@ export const eventIdParamsSchema = z.object({ id: idSchema });
 export const eventResponseSchema = z.object({ event: eventViewSchema });
 export const eventsListSchema = z.object({ events: z.array(eventViewSchema) });
 
-/** R-EVENT-8: the resident's calendar feed address (its token is the only credential). */
+/** The resident's calendar feed address (its token is the only credential). */
 export const calendarFeedUrlSchema = z.object({ url: z.string() });
 export const calendarFeedParamsSchema = z.object({ token: z.string().min(1).max(200) });

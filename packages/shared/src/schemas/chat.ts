@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { dateTimeField } from './date-time.ts';
+import { conversationAbilitiesSchema, messageAbilitiesSchema } from './abilities.ts';
+import { linkPreviewSchema } from './link-previews.ts';
 import {
   CONVERSATION_DESCRIPTION_MAX,
   CONVERSATION_NAME_MAX,
@@ -33,10 +36,12 @@ export const conversationSchema = z.object({
   }),
   /** Messages after the viewer's last read position (0 when unknown or caught up). */
   unreadCount: z.number().int().nonnegative(),
+  /** What this viewer may do with it (access/abilities.ts on the server). */
+  abilities: conversationAbilitiesSchema.optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** R-INTEG-5: who a data source's message is shown as. */
+/** Who a data source's message is shown as. */
 const messageBotSchema = z.object({
   /** The integration that posted it (it may have been deleted since; the names stay). */
   integrationId: z.string(),
@@ -46,13 +51,13 @@ const messageBotSchema = z.object({
   name: z.string(),
   /** A webhook's `icon_url` (http or https), else null. */
   iconUrl: z.string().nullable(),
-  /** R-MOVEIN-3: brought in from a WhatsApp export under this sender's WhatsApp name. */
+  /** Brought in from a WhatsApp export under this sender's WhatsApp name. */
   imported: z.boolean().optional(),
 });
 export type MessageBot = z.infer<typeof messageBotSchema>;
 
 /**
- * R-REACT-1: what makes a grapheme an emoji: a pictograph (with any skin tone, joiner sequence or
+ * What makes a grapheme an emoji: a pictograph (with any skin tone, joiner sequence or
  * variation selector the grapheme adds), a flag (a pair of regional indicators) or a keycap.
  */
 const emojiPattern = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|^[0-9#*]\uFE0F?\u20E3$/u;
@@ -63,7 +68,7 @@ function graphemeCount(text: string): number {
   return count;
 }
 
-/** Whether `text` is exactly one emoji (R-REACT-1). */
+/** Whether `text` is exactly one emoji. */
 export function isSingleEmoji(text: string): boolean {
   return text.length <= 32 && graphemeCount(text) === 1 && emojiPattern.test(text);
 }
@@ -73,7 +78,7 @@ const emojiSchema = z
   .min(1, 'Choose an emoji')
   .refine(isSingleEmoji, 'A reaction must be a single emoji');
 
-/** R-REACT-1: one emoji on a message and who gave it, in the order they did. */
+/** One emoji on a message and who gave it, in the order they did. */
 const reactionSchema = z.object({ emoji: z.string(), userIds: z.array(z.string()) });
 export type Reaction = z.infer<typeof reactionSchema>;
 
@@ -95,30 +100,46 @@ export const messageSchema = z.object({
   fileType: z.string().nullable(),
   fileSize: z.number().int().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * R-MSG-21: the thumbnail's size in pixels, so the list reserves its space before it loads and
+   * nothing moves (null without a thumbnail or for files stored before sizes were kept; optional
+   * for older servers).
+   */
+  thumbnailWidth: z.number().int().nullable().optional(),
+  thumbnailHeight: z.number().int().nullable().optional(),
   metadata: z.object({
     userFlaggedBy: z.array(z.string()),
     adminFlaggedBy: z.array(z.string()),
     mentionedUsers: z.array(z.string()),
     /**
-     * R-ADMIN-9: an admin hid it. Residents other than the author get it without content, file,
+     * An admin hid it. Residents other than the author get it without content, file,
      * likes or mentions and show TEXTS.messageHiddenByAdmin; the author and admins get it whole.
      */
     adminHidden: z.boolean(),
     /**
-     * R-INTEG-5: posted by a connected data source, shown under this name and icon instead of its
+     * Posted by a connected data source, shown under this name and icon instead of its
      * author's (null for people's messages; optional for clients built before it existed).
      */
     bot: messageBotSchema.nullable().optional(),
   }),
   clientMessageId: z.string().nullable(),
-  /** R-POLL-1: the poll this message shows as a card (GET /api/polls/{id}), else null. */
+  /** The poll this message shows as a card (GET /api/polls/{id}), else null. */
   pollId: z.string().nullable(),
-  /** R-EVENT-2: the event this message shows as a card (GET /api/events/{id}), else null. */
+  /** The event this message shows as a card (GET /api/events/{id}), else null. */
   eventId: z.string().nullable(),
   /** Position in the change feed of the last change to this message (R-DELIVERY-2: one sequence). */
   seq: z.number().int(),
-  /** R-REACT-1: emoji reactions besides the like, oldest first (optional for older clients). */
+  /**
+   * R-RECEIPT-1: its place in the order of creation, which later changes leave alone; read
+   * positions count in it (optional for older servers).
+   */
+  createdSeq: z.number().int().optional(),
+  /** Emoji reactions besides the like, oldest first (optional for older clients). */
   reactions: z.array(reactionSchema).optional(),
+  /** The card of the message's first link, once fetched (optional for older servers). */
+  linkPreview: linkPreviewSchema.nullable().optional(),
+  /** What this viewer may do with it (access/abilities.ts on the server). */
+  abilities: messageAbilitiesSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -171,10 +192,10 @@ const MESSAGE_PAGING_MODES = {
 export const messagesQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
-    beforeDate: z.iso.datetime({ offset: true }).optional(),
+    beforeDate: dateTimeField('beforeDate').optional(),
     // Checked as a message id by the service, as it always was (400 naming beforeId).
     beforeId: idSchema.optional(),
-    afterDate: z.iso.datetime({ offset: true }).optional(),
+    afterDate: dateTimeField('afterDate').optional(),
     afterId: z.uuid('afterId is not a message id').optional(),
     around: z.uuid('around is not a message id').optional(),
   })
@@ -209,6 +230,17 @@ export const messagesPageSchema = z.object({
   /** Newer top-level messages exist after the last one returned; false for the newest page. */
   hasNewer: z.boolean(),
   conversation: conversationSchema,
+  /**
+   * R-MSG-22: how many messages were unread for the caller before this newest page marked them
+   * read (only on a page that did), so the "New messages" line knows where it goes even when the
+   * page came before the conversation list (a reload).
+   */
+  unreadBefore: z.number().int().nonnegative().optional(),
+  /**
+   * R-MSG-22: the first of those unread messages (top-level, of others), from the read position the
+   * caller had: the line goes above it even when the client's own window or count was behind.
+   */
+  firstUnreadId: z.string().optional(),
 });
 
 /** POST /api/conversations/{id}/messages (multipart fields besides the optional file). */
@@ -222,7 +254,7 @@ export const editMessageBodySchema = z.object({
   content: z.string().trim().min(1, 'A message cannot be empty').max(MESSAGE_CONTENT_MAX),
 });
 
-/** R-REPORT-1: a report's reason (optional: a flag without one is a report too). */
+/** A report's reason (optional: a flag without one is a report too). */
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
@@ -233,7 +265,7 @@ export const flagMessageBodySchema = z.object({
   note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
 });
 
-/** DELETE /api/conversations/{id}/flag/{messageId} (R-REPORT-2) */
+/** DELETE /api/conversations/{id}/flag/{messageId} */
 export const withdrawFlagParamsSchema = z.object({ id: idSchema, messageId: idSchema });
 
 /** DELETE /api/messages/{id}/reactions/{emoji} */

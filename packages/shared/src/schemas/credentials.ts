@@ -1,6 +1,6 @@
 /**
  * The fields a resident signs up and logs in with. Their own module, so the public forms load
- * them without the profile schemas (R-DELIVERY-7, R-DELIVERY-8).
+ * them without the profile schemas.
  */
 import { z } from 'zod';
 

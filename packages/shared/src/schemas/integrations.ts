@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_CONTENT_MAX } from '../constants.ts';
 
-/** R-INTEG-1: the kinds of data source a channel can be fed from. */
+/** The kinds of data source a channel can be fed from. */
 const INTEGRATION_TYPES = ['webhook', 'rss', 'ical'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
@@ -11,15 +11,15 @@ export const INTEGRATION_URL_MAX = 2000;
 const WEBHOOK_USERNAME_MAX = 80;
 /** R-INTEG-4: webhook posts accepted per integration and minute. */
 export const WEBHOOK_POSTS_PER_MINUTE = 30;
-/** R-INTEG-6: how many items of a feed's first fetch are posted (older ones are only remembered). */
+/** How many items of a feed's first fetch are posted (older ones are only remembered). */
 export const FEED_FIRST_FETCH_POSTS = 3;
-/** R-INTEG-6: most items posted from one fetch; the rest wait for the next one. */
+/** Most items posted from one fetch; the rest wait for the next one. */
 export const FEED_ITEMS_PER_FETCH = 20;
-/** R-INTEG-7: a feed answer larger than this is refused. */
+/** A feed answer larger than this is refused. */
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
-/** R-INTEG-7: a feed fetch that takes longer is abandoned. */
+/** A feed fetch that takes longer is abandoned. */
 export const FEED_FETCH_TIMEOUT_MS = 10_000;
-/** R-INTEG-7: redirects followed per fetch. */
+/** Redirects followed per fetch. */
 export const FEED_MAX_REDIRECTS = 5;
 
 const httpUrl = z
@@ -27,7 +27,7 @@ const httpUrl = z
   .max(INTEGRATION_URL_MAX);
 
 /**
- * R-INTEG-2: a connected source as a reader gets it. Residents see what feeds a channel; the
+ * A connected source as a reader gets it. Residents see what feeds a channel; the
  * address, the last error and the owner are for admins only (null for everyone else), and the
  * webhook secret never leaves the server except once, as `webhookUrl`, on create and rotate.
  */
@@ -48,7 +48,7 @@ export type Integration = z.infer<typeof integrationSchema>;
 
 export const integrationsListSchema = z.object({ data: z.array(integrationSchema) });
 
-/** Create and rotate answer the webhook's address once; it cannot be read again (R-INTEG-3). */
+/** Create and rotate answer the webhook's address once; it cannot be read again. */
 export const integrationResponseSchema = z.object({
   integration: integrationSchema,
   webhookUrl: z.string().nullable(),
@@ -63,7 +63,7 @@ const nameSchema = z
   .min(1, 'name is required')
   .max(INTEGRATION_NAME_MAX, `name must be at most ${INTEGRATION_NAME_MAX} characters`);
 
-/** POST /api/integrations (R-INTEG-1): feeds need their address, a webhook has none. */
+/** POST /api/integrations: feeds need their address, a webhook has none. */
 export const createIntegrationBodySchema = z
   .object({
     type: z.enum(INTEGRATION_TYPES, 'type must be webhook, rss or ical'),
@@ -79,7 +79,7 @@ export const createIntegrationBodySchema = z
   });
 export type CreateIntegrationBody = z.infer<typeof createIntegrationBodySchema>;
 
-/** PATCH /api/integrations/{id} (R-INTEG-2): rename, move, re-point or pause. */
+/** PATCH /api/integrations/{id}: rename, move, re-point or pause. */
 export const updateIntegrationBodySchema = z
   .object({
     name: nameSchema.optional(),
@@ -90,7 +90,7 @@ export const updateIntegrationBodySchema = z
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
 export type UpdateIntegrationBody = z.infer<typeof updateIntegrationBodySchema>;
 
-/** The webhook's address: the integration and its secret (R-INTEG-3). */
+/** The webhook's address: the integration and its secret. */
 export const webhookParamsSchema = z.object({
   id: z.string().max(64),
   secret: z.string().max(128),

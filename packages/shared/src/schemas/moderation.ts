@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, messageSchema, reportReasonSchema } from './chat.ts';
 import { publicUserSchema } from './user.ts';
 
-/** R-ADMIN-7: at most this many queue items per page of GET /api/admin/flagged. */
+/** At most this many queue items per page of GET /api/admin/flagged. */
 const FLAGGED_PAGE_SIZE_MAX = 50;
 
 /** GET /api/admin/flagged query: oldest pages last, newest flag first. */

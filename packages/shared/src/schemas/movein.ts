@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, INVITE_MAX_USES } from '../constants.ts';
 import { publicUserSchema } from './user.ts';
 
-// ---- WhatsApp import (R-MOVEIN-1 … R-MOVEIN-7) ---------------------------------------------------
+// ---- WhatsApp import ----
 
 const idSchema = z.string().uuid('must be an id');
 
@@ -93,7 +93,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 const IMPORT_STATUSES = ['running', 'done', 'failed', 'undone'] as const;
 
-/** One import in the admins' list, with its progress while it runs (R-MOVEIN-1). */
+/** One import in the admins' list, with its progress while it runs. */
 const importSummarySchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -113,7 +113,7 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 export const importsListSchema = z.object({ data: z.array(importSummarySchema) });
 export const importIdParamsSchema = z.object({ id: idSchema });
 
-// ---- Lobby invitations (R-MOVEIN-8 … R-MOVEIN-11) ------------------------------------------------
+// ---- Lobby invitations ----
 
 export const createInviteBodySchema = z.object({
   /** Days until the link stops working. */
@@ -162,7 +162,7 @@ export const inviteLookupSchema = z.object({
 });
 export type InviteLookup = z.infer<typeof inviteLookupSchema>;
 
-/** The building's name on posters and the sign-up page (R-MOVEIN-10). */
+/** The building's name on posters and the sign-up page. */
 export const buildingNameBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
 });

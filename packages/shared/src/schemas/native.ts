@@ -15,7 +15,8 @@ export type NativePlatform = z.infer<typeof nativePlatformSchema>;
 
 /**
  * Login and sign-up answer: the user, and for a native client (`X-Stoop-Client: native`) the bearer
- * token it sends as `Authorization: Bearer <token>` from then on. A web client gets a cookie instead.
+ * token it sends as `Authorization: Bearer <token>` from then on. A web client gets a cookie instead,
+ * and a new CSRF cookie whose token it sends from then on.
  */
 export const signInResponseSchema = z.object({
   user: userSchema,
@@ -23,6 +24,12 @@ export const signInResponseSchema = z.object({
     .string()
     .optional()
     .describe('Only with X-Stoop-Client: native: the opaque bearer token (no cookie is set)'),
+  csrfToken: z
+    .string()
+    .optional()
+    .describe(
+      'Only for the web: the token of the CSRF cookie renewed at sign-in; the token fetched before no longer works',
+    ),
 });
 
 /** Logout answer: a fresh CSRF token for the web; none for a native client, which uses no cookies. */
@@ -38,7 +45,7 @@ export const mediaTicketResponseSchema = z.object({
 /** The query a media route accepts besides its own: the ticket. */
 export const mediaTicketQuerySchema = z.object({ mt: z.string().max(200).optional() });
 
-/** R-NATIVE-5: one native app signed in to the account; never the token. */
+/** One native app signed in to the account; never the token. */
 const nativeSessionSchema = z.object({
   id: z.string(),
   platform: nativePlatformSchema.nullable(),

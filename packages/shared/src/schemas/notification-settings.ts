@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * R-REACH-5: the kinds of notice a resident sets a channel for. `mentions` covers mentions and
+ * The kinds of notice a resident sets a channel for. `mentions` covers mentions and
  * replies to their threads; `urgent` is urgent announcements, which also pass quiet hours.
  */
 export type NoticeKind = 'direct' | 'mentions' | 'announcements' | 'urgent' | 'requests' | 'events';

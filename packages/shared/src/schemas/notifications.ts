@@ -9,8 +9,8 @@ const MAX_NOTIFICATION_IDS = 200;
 /**
  * Why a resident is told: mentioned in a message, a reply to their message or in a thread they
  * took part in, a like on their message, a new announcement, their account approved, the office
- * changing the status of their building request (R-REQ-7), an event they answered going or maybe to
- * starting soon (R-EVENT-7).
+ * changing the status of their building request, an event they answered going or maybe to
+ * starting soon.
  */
 const notificationTypeSchema = z.enum([
   'mention',

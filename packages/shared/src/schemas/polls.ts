@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_OPTION_MAX, POLL_QUESTION_MAX } from '../constants.ts';
+import { pollAbilitiesSchema } from './abilities.ts';
 import { idSchema } from './chat.ts';
+import { dateTimeField } from './date-time.ts';
 
-/** R-POLL-2: one answer of a poll with its count; voterIds stays empty for an anonymous poll (R-POLL-4). */
+/** R-POLL-2: one answer of a poll with its count; voterIds stays empty for an anonymous poll. */
 const pollOptionSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -10,7 +12,7 @@ const pollOptionSchema = z.object({
   voterIds: z.array(z.string()),
 });
 
-/** R-POLL-1: a poll as everyone in its conversation sees it (also the live `poll:updated` payload). */
+/** A poll as everyone in its conversation sees it (also the live `poll:updated` payload). */
 export const pollSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -24,6 +26,8 @@ export const pollSchema = z.object({
   options: z.array(pollOptionSchema),
   /** Residents who voted (each counts once, however many options they chose). */
   voterCount: z.number().int().nonnegative(),
+  /** What this viewer may do with it (`poll:updated` carries each viewer's own). */
+  abilities: pollAbilitiesSchema.optional(),
 });
 export type Poll = z.infer<typeof pollSchema>;
 
@@ -37,7 +41,7 @@ const optionTextSchema = z
   .min(1, 'An option cannot be empty')
   .max(POLL_OPTION_MAX, `An option has at most ${POLL_OPTION_MAX} characters`);
 
-/** POST /api/conversations/{id}/polls (R-POLL-5). */
+/** POST /api/conversations/{id}/polls. */
 export const createPollBodySchema = z.object({
   question: z
     .string()
@@ -54,14 +58,13 @@ export const createPollBodySchema = z.object({
     ),
   multiple: z.boolean().default(false),
   anonymous: z.boolean().default(false),
-  closesAt: z.iso
-    .datetime({ offset: true, message: 'closesAt must be a date and time' })
+  closesAt: dateTimeField('closesAt', 'closesAt must be a date and time')
     .refine((value) => Date.parse(value) > Date.now(), 'closesAt must be in the future')
     .nullish(),
 });
 export type CreatePollBody = z.infer<typeof createPollBodySchema>;
 
-/** POST /api/polls/{id}/votes: the options chosen replace any earlier vote (R-POLL-3). */
+/** POST /api/polls/{id}/votes: the options chosen replace any earlier vote. */
 export const votePollBodySchema = z.object({
   optionIds: z
     .array(idSchema)

@@ -3,7 +3,7 @@ import { emailSchema, userMetadataSchema, usernameSchema } from './user.ts';
 
 /**
  * The account settings form as a whole (web client validation before PUT /api/profile): the same
- * field rules as sign-up and the R-USER-3 metadata shape.
+ * field rules as sign-up and the profile metadata shape.
  */
 export const profileFormSchema = z.object({
   username: usernameSchema,

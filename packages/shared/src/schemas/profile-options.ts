@@ -1,6 +1,6 @@
 /**
  * R-PROFILE-1: the allowed values of every enumerated profile metadata field, defined once. The
- * server refuses other values (R-PROFILE-2), publishes the lists at GET /api/profile/options, and
+ * server refuses other values, publishes the lists at GET /api/profile/options, and
  * the web client's profile form and directory filters offer them. Values are stable slugs (stored
  * and sent); labels are what people read and may change freely.
  */

@@ -1,7 +1,7 @@
 /**
  * Bodies of the forms on the public pages: log in, sign up, forgot and reset password, contact.
  * They need only the credential fields, so a public page's form loads a few schemas, not the
- * account and profile ones (R-DELIVERY-8).
+ * account and profile ones.
  */
 import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema } from './credentials.ts';
@@ -15,7 +15,7 @@ export const signupBodySchema = z.object({
   password: passwordSchema,
   username: usernameSchema,
   acceptTerms: z.literal(true, { message: 'You must accept the terms of service and privacy policy' }),
-  /** R-MOVEIN-11: the code of a lobby invitation (letters and digits without look-alikes). */
+  /** The code of a lobby invitation (letters and digits without look-alikes). */
   inviteCode: z
     .string()
     .trim()

@@ -31,7 +31,10 @@ export const registerPushTokenQuerySchema = z.object({
 });
 export type RegisterPushTokenQuery = z.infer<typeof registerPushTokenQuerySchema>;
 
-/** Either one token (with its platform) or `all=true` for every token of the caller. */
+/**
+ * One token (with its platform), a platform alone for that platform's tokens registered by the
+ * calling session (this device), or `all=true` for every token of the caller.
+ */
 export const unregisterPushTokenQuerySchema = z.object({
   token: pushTokenSchema.optional(),
   platform: pushPlatformSchema.optional(),
@@ -55,7 +58,7 @@ export const vapidPublicKeySchema = z.object({
   publicKey: z.string(),
 });
 
-/** R-PUSH-9: one of the caller's registered devices; never the token itself. */
+/** One of the caller's registered devices; never the token itself. */
 const pushDeviceSchema = z.object({
   id: z.string(),
   platform: pushPlatformSchema,

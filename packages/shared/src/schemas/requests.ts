@@ -6,19 +6,20 @@ import {
   REQUESTS_PAGE_SIZE,
 } from '../constants.ts';
 import { publicUserSchema } from './user.ts';
+import { requestAbilitiesSchema } from './abilities.ts';
 
-/** What a resident asks the office about (R-REQ-1). */
+/** What a resident asks the office about. */
 export const REQUEST_CATEGORIES = ['maintenance', 'package', 'noise', 'other'] as const;
 const requestCategorySchema = z.enum(REQUEST_CATEGORIES, {
   error: `Choose one of ${REQUEST_CATEGORIES.join(', ')}`,
 });
 export type RequestCategory = z.infer<typeof requestCategorySchema>;
 
-/** Where a request stands; only its requester moves it to `cancelled`, only while open (R-REQ-6). */
+/** Where a request stands; only its requester moves it to `cancelled`, only while open. */
 export const REQUEST_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
-/** The statuses an admin sets (R-REQ-5). */
+/** The statuses an admin sets. */
 export const ADMIN_REQUEST_STATUSES = ['open', 'in_progress', 'done'] as const;
 
 /** One line of a request's history: a status change (with its optional note) or a comment. */
@@ -48,6 +49,7 @@ export const buildingRequestSchema = z.object({
   photoUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  abilities: requestAbilitiesSchema.optional(),
 });
 export type BuildingRequest = z.infer<typeof buildingRequestSchema>;
 

@@ -4,9 +4,9 @@ import { PLAN_IDS } from '../plans.ts';
 const count = z.number().int().nonnegative();
 
 /**
- * GET /api/stats (R-STATS-1). `utcOffsetMinutes`: the viewer's offset from UTC (minutes east, the
+ * GET /api/stats. `utcOffsetMinutes`: the viewer's offset from UTC (minutes east, the
  * opposite sign of JavaScript's getTimezoneOffset), so busiest hours are the viewer's own hours;
- * days stay UTC days for everyone (R-STATS-3).
+ * days stay UTC days for everyone.
  */
 export const statsQuerySchema = z.object({
   utcOffsetMinutes: z.coerce
@@ -18,7 +18,7 @@ export const statsQuerySchema = z.object({
 });
 export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
-/** Moderation figures, only in an admin's answer (R-STATS-7). */
+/** Moderation figures, only in an admin's answer. */
 const moderationStatsSchema = z.object({
   /** Undeleted messages flagged by a resident or an admin. */
   openFlags: count,
@@ -36,22 +36,20 @@ export const statsResponseSchema = z.object({
   generatedAt: z.string(),
   windowDays: z.number().int().positive(),
   utcOffsetMinutes: z.number().int(),
-  /** R-STATS-2 */
   residents: z.object({
     total: count,
     approved: count,
     pending: count,
-    /** Approved accounts active in the last 7 (STATS_ACTIVE_SHORT_DAYS) and 30 days (R-STATS-2). */
+    /** Approved accounts active in the last 7 (STATS_ACTIVE_SHORT_DAYS) and 30 days. */
     active7Days: count,
     active30Days: count,
   }),
-  /** R-STATS-3: exactly windowDays points, oldest first, zeros included; `day` is YYYY-MM-DD (UTC). */
+  /** Exactly windowDays points, oldest first, zeros included; `day` is YYYY-MM-DD (UTC). */
   messagesPerDay: z.array(z.object({ day: z.string(), messages: count })),
-  /** R-STATS-4: channels the caller may read, most messages first. */
+  /** Channels the caller may read, most messages first. */
   busiestChannels: z.array(z.object({ id: z.string(), name: z.string(), messages: count })),
-  /** R-STATS-5: 24 buckets, hour 0 to 23 in the viewer's offset. */
+  /** 24 buckets, hour 0 to 23 in the viewer's offset. */
   busiestHours: z.array(z.object({ hour: z.number().int().min(0).max(23), messages: count })),
-  /** R-STATS-6 */
   announcements: z.object({
     published: count,
     reads: count,
@@ -70,7 +68,7 @@ const planSchema = z.object({
   limits: z.object({ residents: count, storageBytes: count, messagesPerMonth: count }),
 });
 
-/** GET /api/billing and PUT /api/billing/plan (R-BILL-2, R-BILL-3). */
+/** GET /api/billing and PUT /api/billing/plan. */
 export const billingResponseSchema = z.object({
   plan: planSchema,
   /** Where the plan comes from: an admin's choice stored in the database, or STOOP_PLAN. */

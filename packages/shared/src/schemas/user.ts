@@ -15,7 +15,7 @@ export type UserStatus = 'pending_approval' | 'admin_lock' | 'unlocked';
 
 const shortText = z.string().trim().max(200);
 
-/** R-USER-3, R-USER-1 user metadata, with the spec's defaults. Null-default fields take short free text. */
+/** R-USER-1 user metadata, with the spec's defaults. Null-default fields take short free text. */
 export const userMetadataSchema = z.object({
   interests: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
   prompts: z
@@ -54,12 +54,19 @@ export const userSchema = z.object({
   role: roleSchema,
   isLocked: z.boolean(),
   reasonForLock: lockReasonSchema.nullable(),
+  /** Whether the resident shares read receipts (and so sees the others'). */
+  shareReadReceipts: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Public fields of another resident (no email). */
-export const publicUserSchema = userSchema.omit({ email: true, isLocked: true, reasonForLock: true });
+/** Public fields of another resident (no email, lock state or settings). */
+export const publicUserSchema = userSchema.omit({
+  email: true,
+  isLocked: true,
+  reasonForLock: true,
+  shareReadReceipts: true,
+});
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
@@ -70,11 +77,12 @@ const presentedUserSchema = publicUserSchema.extend({
   email: z.string().optional(),
   isLocked: z.boolean().optional(),
   reasonForLock: lockReasonSchema.nullable().optional(),
+  shareReadReceipts: z.boolean().optional(),
 });
 export type PresentedUser = z.infer<typeof presentedUserSchema>;
 
 /**
- * A filter on an enumerated metadata field (R-PROFILE-3): one allowed value or a comma list of
+ * A filter on an enumerated metadata field: one allowed value or a comma list of
  * them (any of them matches); anything else is a 400 naming the field.
  */
 const optionFilter = (field: EnumeratedProfileField) =>
@@ -94,7 +102,7 @@ const optionFilter = (field: EnumeratedProfileField) =>
     })
     .optional();
 
-/** GET /api/users query (R-API-8, R-PROFILE-3): text search, metadata filters and paging. */
+/** GET /api/users query: text search, metadata filters and paging. */
 export const usersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   /** Comma list; a resident matches when one of their interests equals one of these (any case). */
@@ -143,10 +151,12 @@ export const profileFieldsSchema = z.object({
   avatarPath: z.string().max(300).optional(),
   /** Any subset of the metadata fields; merged into the stored metadata, then validated whole. */
   metadata: z.record(z.string(), z.unknown()).optional(),
-  /** R-PROFILE-4: needed to change the email or the password. */
+  /** Needed to change the email or the password. */
   currentPassword: z.string().max(200).optional(),
-  /** R-PROFILE-4: a new password (the sign-up rules), with currentPassword. */
+  /** A new password (the sign-up rules), with currentPassword. */
   newPassword: passwordSchema.optional(),
+  /** R-RECEIPT-7: share read receipts (and see the others'). A multipart form sends "true" or "false". */
+  shareReadReceipts: z.boolean('shareReadReceipts must be true or false').optional(),
 });
 
 /** Avatars are resized to this square (webp). */

@@ -1,5 +1,5 @@
 /**
- * Where a search's words are in a message (R-SEARCH-6): ranges of the text, never markup, so the
+ * Where a search's words are in a message: ranges of the text, never markup, so the
  * client renders them as text nodes and a message cannot inject anything through its highlight.
  */
 import type { SearchFilters } from './query.ts';

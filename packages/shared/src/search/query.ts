@@ -1,5 +1,5 @@
 /**
- * The message search language (R-SEARCH-5), parsed the same way by the server (what to look for)
+ * The message search language, parsed the same way by the server (what to look for)
  * and the client (chips and autocomplete): words, "quoted phrases" and the modifiers
  * `from:@username`, `in:#channel`, `in:@username`, `before:YYYY-MM-DD`, `after:YYYY-MM-DD`,
  * `has:file`, `has:link`. A name with spaces is quoted: `from:@"Alice Park"`. Pure and total: any

@@ -1,0 +1,88 @@
+/** The calls of conversations: method, path, access and body encoding; no zod (see ../routes.ts). */
+import type { RouteInfo } from './route-info.ts';
+
+export const conversationsRoutes = {
+  listConversations: {
+    method: 'GET',
+    path: '/api/conversations',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'The caller’s direct conversations and visible channels',
+  },
+  getConversationDetails: {
+    method: 'GET',
+    path: '/api/conversations/:id/details',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Participants, message and file counts, recent files',
+  },
+  createConversation: {
+    method: 'POST',
+    path: '/api/conversations',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'conversations',
+    summary: 'Create a direct conversation (JSON) or a channel (multipart with optional icon)',
+    description: 'A direct conversation with the same resident is reused (200). Channel name taken: 409.',
+  },
+  updateConversation: {
+    method: 'PATCH',
+    path: '/api/conversations/:id',
+    access: 'user',
+    encoding: 'multipart',
+    tag: 'conversations',
+    summary: 'Rename, describe or re-icon (multipart); creator or admin',
+  },
+  deleteConversation: {
+    method: 'DELETE',
+    path: '/api/conversations/:id',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Delete with its messages; creator or admin',
+  },
+  markConversationRead: {
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    access: 'user',
+    encoding: 'json',
+    tag: 'conversations',
+    summary: 'Marks the conversation read up to a change-feed position (messages seen live)',
+  },
+  getConversationReads: {
+    method: 'GET',
+    path: '/api/conversations/:id/reads',
+    access: 'user',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'How far the other participants have read (read receipts, R-RECEIPT-2)',
+    description:
+      'Participants only (403 for a channel one only reads, 404 where the conversation is not readable). Empty with `enabled: false` when the caller does not share read receipts or the conversation is too large.',
+  },
+  flagChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-flag-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: flag a channel',
+  },
+  unflagChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-unflag-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: unflag a channel',
+  },
+  hideChannel: {
+    method: 'PATCH',
+    path: '/api/conversations/:id/admin-hide-channel',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'conversations',
+    summary: 'Admin: hide a channel',
+  },
+} as const satisfies Record<string, RouteInfo>;

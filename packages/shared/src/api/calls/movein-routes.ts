@@ -1,0 +1,77 @@
+/** The calls of moving a building in (R-MOVEIN): method, path, access and body encoding; no zod (see ../routes.ts). */
+import type { RouteInfo } from './route-info.ts';
+
+export const moveinRoutes = {
+  previewWhatsappImport: {
+    method: 'POST',
+    path: '/api/admin/imports/whatsapp/preview',
+    access: 'admin',
+    encoding: 'multipart',
+    tag: 'movein',
+    summary: 'Read a WhatsApp export (.txt or .zip) and show what an import would bring; writes nothing',
+  },
+  importWhatsapp: {
+    method: 'POST',
+    path: '/api/admin/imports/whatsapp',
+    access: 'admin',
+    encoding: 'multipart',
+    tag: 'movein',
+    summary: 'Import a WhatsApp export into a channel (admins); importing it again adds nothing',
+  },
+  listImports: {
+    method: 'GET',
+    path: '/api/admin/imports',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'movein',
+    summary: 'The imports, newest first, with their progress while they run',
+  },
+  undoImport: {
+    method: 'DELETE',
+    path: '/api/admin/imports/:id',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'movein',
+    summary: 'Undo an import as a whole: its messages and attachments are removed',
+  },
+  listInvites: {
+    method: 'GET',
+    path: '/api/admin/invites',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'movein',
+    summary: 'Invitation links with who joined through each, newest first',
+  },
+  createInvite: {
+    method: 'POST',
+    path: '/api/admin/invites',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'movein',
+    summary: 'Create an invitation link with an expiry, a maximum of uses and approval at once or later',
+  },
+  revokeInvite: {
+    method: 'DELETE',
+    path: '/api/admin/invites/:id',
+    access: 'admin',
+    encoding: 'none',
+    tag: 'movein',
+    summary: 'Revoke an invitation: its link and code stop working at once',
+  },
+  setBuildingName: {
+    method: 'PUT',
+    path: '/api/admin/building-name',
+    access: 'admin',
+    encoding: 'json',
+    tag: 'movein',
+    summary: 'Set the building name shown on posters and on the sign-up page of an invitation',
+  },
+  lookupInvite: {
+    method: 'GET',
+    path: '/api/invites/:code',
+    access: 'public',
+    encoding: 'none',
+    tag: 'movein',
+    summary: 'The building an invitation code belongs to (404 when unknown, expired, used up or revoked)',
+  },
+} as const satisfies Record<string, RouteInfo>;
