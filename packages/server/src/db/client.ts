@@ -1,3 +1,4 @@
+// How this folder works (the database and migrations): docs/database.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -195,7 +196,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
- * A crash-consistent copy of an open PGlite data folder as an uncompressed tar (R-OPS-13). PGlite
+ * A crash-consistent copy of an open PGlite data folder as an uncompressed tar. PGlite
  * runs the copy under its query lock, so no statement writes while the files are read; a
  * checkpoint first makes the copy start without replaying much WAL.
  */

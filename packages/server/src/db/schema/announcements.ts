@@ -20,7 +20,7 @@ export const announcements = pgTable(
     urgent: boolean('urgent').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    /** R-REACH-2: when a scheduled one goes out; null once sent or when sent at once. */
+    /** When a scheduled one goes out; null once sent or when sent at once. */
     sendAt: at('send_at'),
     /** When it went out to residents; null while scheduled (only admins see it then). */
     sentAt: at('sent_at'),

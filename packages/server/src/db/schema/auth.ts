@@ -10,7 +10,7 @@ const id = () =>
     .$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** R-USER-1, R-USER-14 User. Emails are stored lower-cased; uniqueness is on the stored value. */
+/** R-USER-14 User. Emails are stored lower-cased; uniqueness is on the stored value. */
 export const users = pgTable(
   'users',
   {
@@ -25,6 +25,8 @@ export const users = pgTable(
     isLocked: boolean('is_locked').notNull().default(false),
     lockReason: text('lock_reason').$type<LockReason>(),
     passwordHash: text('password_hash').notNull(),
+    /** R-RECEIPT-5: others see how far this resident has read; off, they see nobody's either. */
+    shareReadReceipts: boolean('share_read_receipts').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -38,7 +40,7 @@ export const users = pgTable(
 
 /**
  * Server-side sessions; only the SHA-256 of the token is stored. A web session's token is the
- * session cookie; a native session's is the bearer token of the android or ios app (R-NATIVE-1).
+ * session cookie; a native session's is the bearer token of the android or ios app.
  */
 export const sessions = pgTable(
   'sessions',
@@ -54,9 +56,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    /** Hash of the CSRF secret the session was started with (auth/csrf.ts); null for older sessions. */
+    /** Hash of the CSRF secret the session was started with (auth/http/csrf.ts); null for older sessions. */
     csrfBinding: text('csrf_binding'),
-    /** `web`: cookie and CSRF; `native`: bearer token, never a cookie (R-NATIVE-1). */
+    /** `web`: cookie and CSRF; `native`: bearer token, never a cookie. */
     client: text('client').$type<SessionClient>().notNull().default('web'),
     /** The native app's platform, as it said at sign-in (shown in the device list). */
     platform: text('platform').$type<NativePlatform>(),

@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { ConversationType, MessageBot, Reaction, ReportReason } from '@stoop/shared';
+import type { ConversationType, LinkPreview, MessageBot, Reaction, ReportReason } from '@stoop/shared';
 import { users } from './auth.ts';
 
 /** UUIDv7 primary key: ids sort by creation time, so (created_at, id) and id order agree. */
@@ -61,7 +61,7 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_direct_key_unique').on(t.directKey),
     // Channel names are unique regardless of case: "#General" and "#general" would confuse residents.
-    // Only among visible channels: a hidden one must not answer "taken" to a resident (R-CONV-7).
+    // Only among visible channels: a hidden one must not answer "taken" to a resident.
     uniqueIndex('conversations_visible_channel_name_unique')
       .on(sql`lower(${t.name})`)
       .where(sql`${t.type} = 'channel' and not ${t.adminHidden}`),
@@ -103,12 +103,15 @@ export const files = pgTable(
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    /** The thumbnail's size in pixels, so readers reserve its space before it loads. */
+    thumbnailWidth: integer('thumbnail_width'),
+    thumbnailHeight: integer('thumbnail_height'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('files_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-/** R-USER-4, R-USER-15 Message. Deletion leaves a tombstone (deleted_at set, content and file cleared). */
+/** R-USER-15 Message. Deletion leaves a tombstone (deleted_at set, content and file cleared). */
 export const messages = pgTable(
   'messages',
   {
@@ -141,23 +144,23 @@ export const messages = pgTable(
       sql`to_tsvector('simple', coalesce(content, ''))`,
     ),
     /**
-     * R-ADMIN-9: an admin hid the message. Readers other than its author and admins get it without
-     * content, file, likes or mentions (messages/present.ts redactFor, repo/present-sql.ts).
+     * An admin hid the message. Readers other than its author and admins get it without
+     * content, file, likes or mentions (messages/present.ts presentFor, repo/present-sql.ts).
      */
     adminHidden: boolean('admin_hidden').notNull().default(false),
     /** R-ADMIN-8: when an admin last settled its flags (dismiss or hide); later flags queue it again. */
     flagsReviewedAt: at('flags_reviewed_at'),
     /**
-     * R-INTEG-5: the data source a message was posted by and the name (and icon) it is shown under;
+     * The data source a message was posted by and the name (and icon) it is shown under;
      * null for people's messages (docs/decisions/0018-integration-messages.md).
      */
     bot: jsonb('bot').$type<MessageBot>(),
     /**
-     * R-POLL-1: the poll this message carries (polls.id). No foreign key: a poll lives and dies with
+     * The poll this message carries (polls.id). No foreign key: a poll lives and dies with
      * its conversation, as its message does, and polls.ts builds on this file.
      */
     pollId: uuid('poll_id'),
-    /** R-EVENT-2: the event this message carries (events.id); no foreign key, as for poll_id. */
+    /** The event this message carries (events.id); no foreign key, as for poll_id. */
     eventId: uuid('event_id'),
     /**
      * R-REACT-1: emoji reactions, `[{emoji, userIds}]` oldest first. Kept on the row (not a table
@@ -168,12 +171,19 @@ export const messages = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     /**
-     * R-MOVEIN-5: the WhatsApp import that brought the message in (whatsapp_imports.id; no foreign
+     * The WhatsApp import that brought the message in (whatsapp_imports.id; no foreign
      * key, as for poll_id, since that table builds on this file), and its key within the
      * conversation: the same export imported again adds nothing.
      */
     importId: uuid('import_id'),
     importKey: text('import_key'),
+    /**
+     * The card of the first link, copied from link_previews once fetched (after the
+     * send committed, never in its path); kept on the row so history pages read it at no extra join.
+     */
+    linkPreview: jsonb('link_preview').$type<LinkPreview>(),
+    /** R-PREVIEW-5: the author removed the card; it is never fetched or shown again for this message. */
+    linkPreviewRemoved: boolean('link_preview_removed').notNull().default(false),
   },
   (t) => [
     // Keyset page of top-level messages: WHERE conversation_id = ? AND (created_at, id) < (?, ?).
@@ -193,11 +203,11 @@ export const messages = pgTable(
       t.clientMessageId,
     ),
     index('messages_file_idx').on(t.fileId),
-    // R-EVENT-12: the message carrying an event's card, found when the event is renamed; few rows.
+    // The message carrying an event's card, found when the event is renamed; few rows.
     index('messages_event_idx')
       .on(t.eventId)
       .where(sql`${t.eventId} is not null`),
-    // R-STATS-7: open flags are counted often and are few; the statistics' predicate matches this one.
+    // Open flags are counted often and are few; the statistics' predicate matches this one.
     index('messages_flagged_idx')
       .on(t.createdAt)
       .where(
@@ -210,7 +220,7 @@ export const messages = pgTable(
       .on(t.conversationId, t.importKey)
       .where(sql`${t.importKey} is not null`),
     index('messages_search_idx').using('gin', t.searchVector),
-    // R-SEARCH-7: a search reads its newest matches walking this backwards (as messages_page_v2_idx,
+    // A search reads its newest matches walking this backwards (as messages_page_v2_idx,
     // ascending on purpose), so a common word costs no more than a rare one. R-STATS-0, R-BILL-2:
     // the statistics and the monthly usage count messages by time across conversations with it too.
     index('messages_created_idx').on(t.createdAt, t.id),
@@ -232,8 +242,8 @@ export const messageLikes = pgTable(
 );
 
 /**
- * R-ADMIN-7: who flagged a message and when. The metadata lists (user_flagged_by, admin_flagged_by)
- * stay the message's shape (R-USER-4); this table adds the time for the admins' queue.
+ * Who flagged a message and when. The metadata lists (user_flagged_by, admin_flagged_by)
+ * stay the message's shape; this table adds the time for the admins' queue.
  */
 export const messageFlags = pgTable(
   'message_flags',
@@ -246,7 +256,7 @@ export const messageFlags = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Flagged by an admin (admin_flagged_by) rather than a resident (user_flagged_by). */
     byAdmin: boolean('by_admin').notNull().default(false),
-    /** R-REPORT-1: the reason the reporter gave, if any, and their own words. */
+    /** The reason the reporter gave, if any, and their own words. */
     reason: text('reason').$type<ReportReason>(),
     note: text('note'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -10,7 +10,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * R-EVENT-1: an event. Posted into a conversation, it is seen under that conversation's read rule
- * (R-EVENT-2); without one it belongs to the whole building. One from an iCal source (R-EVENT-9)
+ * without one it belongs to the whole building. One from an iCal source
  * keeps the source and the VEVENT's UID, once per source.
  */
 export const events = pgTable(
@@ -41,7 +41,7 @@ export const events = pgTable(
   ],
 );
 
-/** R-EVENT-3: one answer per resident and event, replaced when they change it. */
+/** One answer per resident and event, replaced when they change it. */
 export const eventRsvps = pgTable(
   'event_rsvps',
   {
@@ -58,7 +58,7 @@ export const eventRsvps = pgTable(
 );
 
 /**
- * R-EVENT-7: a reminder sent, one row per event and resident. The scheduler claims a reminder by
+ * A reminder sent, one row per event and resident. The scheduler claims a reminder by
  * inserting its row (the key refuses a second), so a restart or another instance never sends it twice.
  */
 export const eventReminders = pgTable(
@@ -76,7 +76,7 @@ export const eventReminders = pgTable(
 );
 
 /**
- * R-EVENT-8: a resident's calendar feed. The token is HMAC(SESSION_SECRET, user:salt), so the
+ * A resident's calendar feed. The token is HMAC(SESSION_SECRET, user:salt), so the
  * address can be shown again without being stored; the row keeps the salt and the token's hash
  * (the feed looks the resident up by it). A new salt replaces the address.
  */

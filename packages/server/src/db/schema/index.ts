@@ -11,3 +11,4 @@ export * from './requests.ts';
 export * from './events.ts';
 export * from './reach.ts';
 export * from './movein.ts';
+export * from './link-previews.ts';

@@ -30,7 +30,7 @@ export const integrations = pgTable(
     /** SHA-256 of a webhook's secret (hex); the secret itself is shown once and never stored. */
     secretHash: text('secret_hash'),
     paused: boolean('paused').notNull().default(false),
-    /** R-INTEG-6: validators of the last answer, sent back as If-None-Match / If-Modified-Since. */
+    /** Validators of the last answer, sent back as If-None-Match / If-Modified-Since. */
     etag: text('etag'),
     lastModified: text('last_modified'),
     lastPolledAt: at('last_polled_at'),
@@ -49,7 +49,7 @@ export const integrations = pgTable(
   ],
 );
 
-/** R-INTEG-6: the feed items already seen (guid, Atom id or iCal UID), so each is posted once. */
+/** The feed items already seen (guid, Atom id or iCal UID), so each is posted once. */
 export const integrationItems = pgTable(
   'integration_items',
   {

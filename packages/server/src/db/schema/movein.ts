@@ -23,7 +23,7 @@ const id = () =>
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * R-MOVEIN-5: one WhatsApp import into a channel. Its messages carry `messages.import_id`, so an
+ * One WhatsApp import into a channel. Its messages carry `messages.import_id`, so an
  * undo removes them as a whole; `processed` moves per committed batch (the admin's progress).
  */
 export const whatsappImports = pgTable(
@@ -47,7 +47,7 @@ export const whatsappImports = pgTable(
   (t) => [index('whatsapp_imports_created_idx').on(t.createdAt)],
 );
 
-/** R-MOVEIN-8: a lobby invitation. Only the code's hash would be safer, but the poster must be reprinted. */
+/** A lobby invitation. Only the code's hash would be safer, but the poster must be reprinted. */
 export const invites = pgTable(
   'invites',
   {
@@ -65,7 +65,7 @@ export const invites = pgTable(
   (t) => [uniqueIndex('invites_code_unique').on(t.code)],
 );
 
-/** R-MOVEIN-8: who signed up through which invitation. */
+/** Who signed up through which invitation. */
 export const inviteJoins = pgTable(
   'invite_joins',
   {

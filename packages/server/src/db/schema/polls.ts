@@ -5,7 +5,7 @@ import { conversations } from './chat.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** R-POLL-1: a poll asked in a conversation; who may see it follows the conversation (R-POLL-4). */
+/** A poll asked in a conversation; who may see it follows the conversation. */
 export const polls = pgTable(
   'polls',
   {

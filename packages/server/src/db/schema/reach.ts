@@ -19,7 +19,7 @@ import { messages } from './chat.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * R-REACH-4: how an announcement reached each resident. A row is made when it goes out; each
+ * How an announcement reached each resident. A row is made when it goes out; each
  * column is set the first time (a reminder never moves them). Seen is announcement_reads.
  */
 export const announcementReceipts = pgTable(
@@ -39,7 +39,7 @@ export const announcementReceipts = pgTable(
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
 );
 
-/** R-REACH-5: a resident's notification settings; no row means the defaults. */
+/** A resident's notification settings; no row means the defaults. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -54,7 +54,7 @@ export const notificationSettings = pgTable('notification_settings', {
 });
 
 /**
- * R-REACH-1: what may go out by mail to one resident when they have not read it by `dueAt`. One
+ * What may go out by mail to one resident when they have not read it by `dueAt`. One
  * row per resident and source, so nothing is queued twice; `sentAt` marks it mailed (or dropped,
  * with `dropped` saying why) so it is never mailed twice either. Claimed with a lease, as push jobs.
  */
