@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
+import { requestForLog } from './http/redact.ts';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -11,18 +12,18 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authHooks } from './auth/guards.ts';
+import { authHooks } from './auth/http/guards.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { MemoryBackoffStore, RedisBackoffStore, type BackoffStore } from './limits/backoff-store.ts';
-import { fairLimits } from './limits/fair-limits.ts';
+import { fairLimits } from './limits/http/fair-limits.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { errorBody, installErrorHandler } from './http/errors.ts';
-import { appPage, sendAppPage } from './http/first-view.ts';
+import { appPage, sendAppPage } from './messages/http/first-view.ts';
 import { guardInput } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { EventBus } from './bus.ts';
+import { DomainEventBus } from './bus.ts';
 import { sendBatcherOf } from './messages/send-batcher.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { capConnectionsPerAddress } from './limits/connection-cap.ts';
@@ -36,9 +37,20 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Pino logging; off in tests. Defaults to on at config.LOG_LEVEL. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (the route table test collects them). */
   onRoute?: onRouteHookHandler;
 };
+
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyHttpOptions<Server>['schemaController']>['compilersFactory']
+>;
+/** Fastify types these factories after ajv's compilers; the zod ones are what the routes use. */
+const zodCompilersFactory = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
 
 /**
  * The whole HTTP application, ready for `inject` (tests) or `listen` (main.ts). The database is
@@ -47,7 +59,15 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY;
   const fastifyOptions: FastifyHttpOptions<Server> = {
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // No webhook secret or feed token in a log line.
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // A number means "trust that many hops"; Fastify's types only take it as a function.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -62,6 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // Ids are UUIDs; long path parameters are never legitimate.
     routerOptions: { maxParamLength: 200 },
+    // Every route validates and serialises with its zod schema (set below). Naming the compilers
+    // here as well keeps Fastify from loading its default ones (ajv with its formats and
+    // fast-json-stringify, about 300 files) when the instance is made, only to have them replaced:
+    // a tenth of the server's start-up and 4 MB of its heap (R-OPS-11; bench/RESULTS.md,
+    // "Start-up and memory at rest").
+    schemaController: { compilersFactory: zodCompilersFactory },
   };
   const app = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -83,16 +109,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
-  app.decorate('sessionCache', new SessionCache(config.SESSION_CACHE_SECONDS * 1000));
+  const sessionCache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
+  app.decorate('sessionCache', sessionCache);
+  if (sessionCache.enabled) {
+    const sweeping = setInterval(() => sessionCache.sweep(), config.SESSION_CACHE_SECONDS * 1000).unref();
+    app.addHook('onClose', () => clearInterval(sweeping));
+  }
   // The one domain event bus: services publish on it after commit, src/realtime maps it to sockets.
-  app.decorate('bus', new EventBus());
+  app.decorate('bus', new DomainEventBus());
   app.addHook('onClose', () => mailer.close());
 
   addSecurityHeaders(app, { publicUrl: config.PUBLIC_URL });
   addCors(app);
   await app.register(cookie);
 
-  // Loaded only in server mode: embedded starts skip the Redis client's code (R-OPS-11).
+  // Loaded only in server mode: embedded starts skip the Redis client's code.
   const redis = config.REDIS_URL
     ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
@@ -102,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : new MemoryBackoffStore();
   app.decorate('backoffStore', backoffStore);
   await app.register(rateLimit, {
-    // The call limits are ours (limits/fair-limits.ts): per resident, per session, per address only
+    // The call limits are ours (limits/http/fair-limits.ts): per resident, per session, per address only
     // without a session. The plugin provides the counters (memory or Redis).
     global: false,
     ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
@@ -182,7 +213,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     // script would fail as a module with a confusing MIME error instead of a clean miss.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasWeb && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      // R-DELIVERY-13, R-DELIVERY-11: the page carries the visitor's session check and, on a
+      // The page carries the visitor's session check and, on a
       // conversation's URL, its newest messages for a reader of it.
       const written =
         request.method === 'GET'

@@ -11,9 +11,10 @@ import type {
   Integration,
   PublicUser,
   RequestStatus,
+  Role,
 } from '@stoop/shared';
 
-/** What happened to a building request, for the notification its requester gets (R-REQ-7). */
+/** What happened to a building request, for the notification its requester gets. */
 export type RequestChange =
   | { kind: 'filed'; actorId: string }
   | { kind: 'status'; actorId: string; from: RequestStatus; to: RequestStatus; note: string | null }
@@ -24,13 +25,34 @@ export type RequestChange =
  * domain's sockets.ts maps its own to Socket.IO rooms.
  */
 export type DomainEvents = {
-  'message:new': { message: Message };
+  /** `authorRole`: the sender's, who is the acting user (their copy needs no lookup, realtime/variants.ts). */
+  'message:new': { message: Message; authorRole: Role };
   'message:updated': { message: Message };
   'message:deleted': { message: Message };
   'message:liked': { message: Message };
+  /**
+   * Its author edited the message's text (it also went out as `message:updated`). Internal: no
+   * socket hears it; link previews fetch the card of a new first link on it.
+   */
+  'message:edited': { message: Message };
   'conversation:created': { conversation: Conversation };
   'conversation:updated': { conversation: Conversation; visibilityChanged: boolean };
   'conversation:deleted': { conversationId: string };
+  /**
+   * R-RECEIPT-3: a participant's read position moved; for the other participants' own sockets
+   * (`recipientIds`: those who share receipts, decided by conversations/read-receipts.ts).
+   */
+  'conversation:read': {
+    conversationId: string;
+    userId: string;
+    lastReadSeq: number;
+    recipientIds: string[];
+  };
+  /**
+   * A participant turned read receipts off, so their position is taken back from the other
+   * participants who share (`recipientIds`); turning them on again publishes `conversation:read`.
+   */
+  'conversation:read-withdrawn': { conversationId: string; userId: string; recipientIds: string[] };
   // Accounts (mapped by users/sockets.ts; session:ended by realtime/session-ends.ts).
   /** The account was locked: its sockets hear of it (`user:locked`) before `session:ended` ends them. */
   'account:locked': { userId: string };
@@ -42,17 +64,23 @@ export type DomainEvents = {
   'session:ended': EndedSessions;
   /** Public fields changed (profile, role, approval); never the email. */
   'profile:updated': { user: PublicUser };
+  /**
+   * A resident turned sharing read receipts on or off (PUT /api/profile): their own
+   * sockets hear of it (users/sockets.ts), and conversations/subscriber.ts tells the other
+   * participants of their conversations.
+   */
+  'read-receipts:changed': { userId: string; shareReadReceipts: boolean };
   /** An admin approved a pending account (notifications tell the resident). */
   'account:approved': { userId: string; actorId: string };
   // News (mapped by announcements/sockets.ts and notifications/sockets.ts). Announcements are presented with read: false.
   'announcement:new': { announcement: Announcement };
   'announcement:updated': { announcement: Announcement };
   'announcement:deleted': { announcementId: string };
-  /** R-REACH-4: an admin asked to remind `userIds` (those who have not seen it): told again. */
+  /** An admin asked to remind `userIds` (those who have not seen it): told again. */
   'announcement:remind': { announcement: Announcement; userIds: string[] };
-  /** R-REACH-4: its receipts changed (a delivery, a read, an acknowledgement): to admins. */
+  /** Its receipts changed (a delivery, a read, an acknowledgement): to admins. */
   'announcement:receipts': { announcementId: string };
-  /** R-REACH-3: a resident acknowledged it: every banner of theirs goes. */
+  /** A resident acknowledged it: every banner of theirs goes. */
   'announcement:acknowledged': { announcementId: string; userId: string };
   /**
    * A notification stored for one resident, for their sockets only (and their devices' pushes).
@@ -65,24 +93,24 @@ export type DomainEvents = {
     urgent?: boolean;
     conversation?: Pick<Conversation, 'id' | 'type' | 'name'>;
   };
-  /** A poll's counts changed (R-POLL-6): to its conversation's room (polls/sockets.ts). */
+  /** A poll's counts changed: to its conversation's room (polls/sockets.ts). */
   'poll:updated': { poll: Poll };
-  /** An event's counts changed (R-EVENT-6): to its conversation's room (events/sockets.ts). */
+  /** An event's counts changed: to its conversation's room (events/sockets.ts). */
   'event:updated': { event: CalendarEvent };
   /** A building request was filed or changed (mapped by requests/sockets.ts to its requester and admins). */
   'request:updated': { request: BuildingRequest; requesterId: string; change: RequestChange };
   /**
-   * A data source was connected, changed or posted (R-INTEG-8), mapped by integrations/sockets.ts:
+   * A data source was connected, changed or posted, mapped by integrations/sockets.ts:
    * `admin` to admins, `resident` (public fields only) to its channel's readers; `movedFrom` is the
    * channel it left, if it moved.
    */
   'integration:changed': { admin: Integration; resident: Integration; movedFrom: string | null };
-  /** A data source was deleted (R-INTEG-8): to admins and its channel's readers. */
+  /** A data source was deleted: to admins and its channel's readers. */
   'integration:deleted': { integrationId: string; conversationId: string };
 };
 export type DomainEventName = keyof DomainEvents;
 
-export class EventBus {
+export class DomainEventBus {
   private readonly emitter = new EventEmitter();
 
   constructor() {

@@ -1,7 +1,7 @@
 import { runCli } from './cli/run.ts';
 
 /**
- * `npm run stoop -- <command>` (R-OPS-12): operator commands on the server's data. Reads the same
+ * `npm run stoop -- <command>`: operator commands on the server's data. Reads the same
  * environment as the server; see `help`.
  */
 async function main(argv: string[]): Promise<void> {

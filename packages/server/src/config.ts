@@ -9,6 +9,8 @@ import {
   EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT,
   IMPORT_MAX_BYTES,
   PLAN_IDS,
+  SEND_QUEUE_LIMIT_DEFAULT,
+  SEND_QUEUE_MAX_LAG_MS_DEFAULT,
 } from '@stoop/shared';
 import { SERVER_DIR } from './paths.ts';
 
@@ -20,10 +22,11 @@ export class ConfigError extends Error {
 /**
  * PostgreSQL's default buffer cache of 128 MB lives inside PGlite's WASM memory and is touched at
  * start: a process opening a data folder stood at 527–560 MB RSS with it, 245–269 MB with 32 MB
- * (bench/RESULTS.md, "Memory of the embedded server"). The data files stay in the operating
- * system's page cache either way.
+ * (bench/RESULTS.md, "Memory of the embedded server"), and at rest with the demo community 16 MB
+ * took 18 MB less of it than 32 ("Memory at rest below 150 MB"). The data files stay in the
+ * operating system's page cache either way.
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalUrl = z.url().optional();
 /** Empty strings in the environment mean "not set". */
@@ -72,19 +75,21 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ATTACHMENT_MAX_BYTES: intFrom(ATTACHMENT_MAX_BYTES_DEFAULT, 1),
-  /** R-MOVEIN-6: the largest WhatsApp export an admin may upload. */
+  /** The largest WhatsApp export an admin may upload. */
   IMPORT_MAX_BYTES: intFrom(IMPORT_MAX_BYTES, 1),
   UPLOAD_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Longest a client may take to send a whole request, body included (R-UPLOAD-7): a body trickled
+   * Longest a client may take to send a whole request, body included: a body trickled
    * at a byte a second is cut with 408 instead of holding a connection and a file open for ever.
    */
   REQUEST_TIMEOUT_MS: intFrom(60_000, 100),
-  /** Received files no row references are removed at start-up once older than this (R-UPLOAD-8). */
+  /** Received files no row references are removed at start-up once older than this. */
   UPLOAD_SWEEP_GRACE_MS: intFrom(60 * 60 * 1000, 0),
+  /** R-UPLOAD-12: and again every this often while the server runs, so a crash's leftovers go. */
+  UPLOAD_SWEEP_INTERVAL_MS: intFrom(15 * 60 * 1000, 100),
   /** JSON body limit for ordinary calls. */
   BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1),
   /**
@@ -101,14 +106,25 @@ const envSchema = z.object({
   /** Window of the per-call limits below. */
   RATE_LIMIT_WINDOW_MS: intFrom(15 * 60 * 1000, 1),
   /**
-   * Failed sign-ins per address and window (R-LIMIT-10). Over it, only accounts that failed from that
+   * Failed sign-ins per address and window. Over it, only accounts that failed from that
    * address wait; a correct password of an account with no failures from there always gets in.
    */
   RATE_LIMIT_LOGIN_PER_IP: intFrom(300, 1),
   /** CSRF token fetches per client (its CSRF cookie) and minute; clients without one count per address. */
   RATE_LIMIT_CSRF_PER_CLIENT_PER_MINUTE: intFrom(60, 1),
-  /** Open connections per address when the server faces clients itself (no TRUST_PROXY), R-LIMIT-11. */
+  /** Open connections per address when the server faces clients itself (no TRUST_PROXY). */
   CONNECTIONS_PER_IP: intFrom(1000, 1),
+  /**
+   * R-LIMIT-13: sends this process takes at once; one more is answered 503 SERVER_BUSY with
+   * Retry-After at once, so an overloaded server stays quick and keeps every connection.
+   */
+  SEND_QUEUE_LIMIT: intFrom(SEND_QUEUE_LIMIT_DEFAULT, 1),
+  /**
+   * R-LIMIT-13: how far behind (ms) this process's event loop may run, averaged over its last
+   * ticks, before a send is answered 503 SERVER_BUSY: the wait a taken send may have before it is
+   * even read.
+   */
+  SEND_QUEUE_MAX_LAG_MS: intFrom(SEND_QUEUE_MAX_LAG_MS_DEFAULT, 1),
   /** Failed sign-ins for one account from one address before each further try waits, doubling from 1 s. */
   RATE_LIMIT_LOGIN_FREE_FAILURES: intFrom(5, 1),
   /** The longest such wait. */
@@ -127,7 +143,7 @@ const envSchema = z.object({
   /** A native app's bearer token lives this long, renewed by use (docs/decisions/0032-native-bearer-tokens.md). */
   NATIVE_SESSION_TTL_DAYS: intFrom(90, 1),
   /**
-   * R-NATIVE-6: origins besides the native apps' (https://localhost, capacitor://localhost,
+   * Origins besides the native apps' (https://localhost, capacitor://localhost,
    * http://localhost) allowed to call the API cross-origin: a comma-separated list of origins.
    */
   CORS_ORIGINS: z
@@ -180,7 +196,7 @@ const envSchema = z.object({
   /** OAuth2 token URL; the service account's token_uri wins when this is unset. */
   FCM_TOKEN_URL: optionalUrl,
   /**
-   * R-NATIVE-9: APNs over HTTP/2 for ios, with a token-signing key (.p8) as a file or inline, its
+   * APNs over HTTP/2 for ios, with a token-signing key (.p8) as a file or inline, its
    * key id, the team id and the app's bundle id; without them ios pushes are skipped.
    */
   APNS_KEY_FILE: z.string().min(1).optional(),
@@ -208,18 +224,18 @@ const envSchema = z.object({
   PUSH_RETRY_BASE_MS: intFrom(5000, 1),
   /** How often the dispatcher looks for due jobs when nothing woke it (another instance enqueued). */
   PUSH_POLL_MS: intFrom(5000, 10),
-  /** The community's name, in notification mails' sender, subject and text (R-REACH-6). */
+  /** The community's name, in notification mails' sender, subject and text. */
   COMMUNITY_NAME: z.string().trim().min(1).max(80).default('Stoop'),
-  /** R-REACH-1: unread for this long with no socket open, a notice goes out by mail. */
+  /** Unread for this long with no socket open, a notice goes out by mail. */
   EMAIL_NOTIFY_DELAY_SECONDS: intFrom(EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT, 0),
-  /** R-REACH-1: the same for urgent announcements. */
+  /** The same for urgent announcements. */
   EMAIL_NOTIFY_URGENT_DELAY_SECONDS: intFrom(EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT, 0),
   /** How often the mail round looks for due notices when nothing woke it. */
   EMAIL_NOTIFY_POLL_MS: intFrom(5000, 10),
-  /** R-INTEG-6: seconds between two fetches of one RSS, Atom or iCal source. */
+  /** Seconds between two fetches of one RSS, Atom or iCal source. */
   FEED_POLL_SECONDS: intFrom(300, 1),
   /**
-   * R-INTEG-7: let feed fetches reach private, loopback and link-local addresses. Off by default
+   * Let feed fetches reach private, loopback and link-local addresses. Off by default
    * (a feed address must not become a way into the server's own network); tests and closed
    * networks only.
    */
@@ -227,7 +243,7 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  /** The community's plan (R-BILL-2) until an admin picks one, which is stored and wins. */
+  /** The community's plan until an admin picks one, which is stored and wins. */
   STOOP_PLAN: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(', ')}`).default(DEFAULT_PLAN),
   /**
    * R-OPS-16: after SIGTERM, how long /readyz answers 503 while requests are still served, so a load

@@ -1,4 +1,4 @@
-import type { EventBus } from './bus.ts';
+import type { DomainEventBus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SessionCache } from './auth/session-cache.ts';
@@ -14,5 +14,12 @@ export type Context = {
   mailer: Mailer;
   sessionCache: SessionCache;
   /** Domain events: publish through inTransaction (transaction.ts) so they leave only after commit. */
-  bus: EventBus;
+  bus: DomainEventBus;
 };
+
+type LogLine = { (fields: object, message?: string): void; (message: string): void };
+/**
+ * The log a background job writes to. The app's logger satisfies it, so service code logs without
+ * importing Fastify.
+ */
+export type Log = { debug: LogLine; info: LogLine; warn: LogLine; error: LogLine };

@@ -9,6 +9,7 @@ import { importsPlugin } from './imports/plugin.ts';
 import { integrationsPlugin } from './integrations/plugin.ts';
 import { mailNoticesPlugin } from './mail-notices/plugin.ts';
 import { invitesPlugin } from './invites/plugin.ts';
+import { linkPreviewsPlugin } from './link-previews/plugin.ts';
 import { logsPlugin } from './logs/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { moderationPlugin } from './moderation/plugin.ts';
@@ -49,4 +50,5 @@ export const DOMAINS = [
   eventsPlugin,
   importsPlugin,
   invitesPlugin,
+  linkPreviewsPlugin,
 ];

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { beginDrain } from './ops/drain.ts';
+import { beginDrain } from './ops/http/drain.ts';
 import { limitHeapGrowth } from './ops/memory.ts';
+import { mapBundleStackTraces } from './ops/stack-traces.ts';
 import { checkServerMode } from './ops/server-mode.ts';
 import { credentialsBox, ensureAdmin } from './seed/admin.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -9,6 +10,7 @@ import { DEMO_PASSWORD } from './seed/residents.ts';
 
 /** Runs as packages/server/dist/main.js (`npm start [-- --demo]`): migrate, first admin, demo seed, listen. */
 async function main(): Promise<void> {
+  mapBundleStackTraces(import.meta.url);
   limitHeapGrowth();
   let config: Config;
   try {
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // R-OPS-18: server mode refuses to start without the secrets every instance must share.
+  // Server mode refuses to start without the secrets every instance must share.
   const serverMode = checkServerMode(config, process.env);
   for (const problem of serverMode.problems) console.error(problem);
   if (serverMode.problems.length > 0) process.exit(1);
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
     );
   }
 
-  // R-OPS-16: graceful shutdown. Drain (readiness 503, sockets told), then app.close(): no new
+  // Graceful shutdown. Drain (readiness 503, sockets told), then app.close(): no new
   // connections, sockets closed, in-flight requests and queued sends finished, pools closed.
   let closing = false;
   const shutdown = (signal: string) => {

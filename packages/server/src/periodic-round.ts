@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from './context.ts';
 
 /**
  * A round of background work run every `intervalMs` and on demand, never two at once: a wake
@@ -14,7 +14,7 @@ export class PeriodicRound {
   constructor(
     private readonly round: () => Promise<unknown>,
     private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly failure: string,
   ) {}
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from './bus.ts';
+import { DomainEventBus } from './bus.ts';
 import { createTestApp, type TestApp } from './test/helpers.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -12,7 +12,7 @@ describe('inTransaction: events reach the bus only after commit', () => {
   afterAll(() => t.close());
 
   it('publishes what a committed transaction collected, once it committed', async () => {
-    const bus = new EventBus();
+    const bus = new DomainEventBus();
     const seen: string[] = [];
     bus.on('conversation:deleted', ({ conversationId }) => seen.push(conversationId));
     await inTransaction({ db: t.db, bus }, async (tx, events) => {
@@ -26,7 +26,7 @@ describe('inTransaction: events reach the bus only after commit', () => {
   });
 
   it('an event published inside a transaction that rolls back never reaches the bus', async () => {
-    const bus = new EventBus();
+    const bus = new DomainEventBus();
     const seen: string[] = [];
     bus.on('conversation:deleted', ({ conversationId }) => seen.push(conversationId));
     await expect(

@@ -4,10 +4,10 @@ import type { Db } from './db/client.ts';
 import type { SessionRow, UserRow } from './db/schema/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionCache } from './auth/session-cache.ts';
-import type { EventBus } from './bus.ts';
+import type { DomainEventBus } from './bus.ts';
 import type { ChatServer } from './realtime/rooms.ts';
 import type { BackoffStore } from './limits/backoff-store.ts';
-import type { Lifecycle } from './ops/drain.ts';
+import type { Lifecycle } from './ops/http/drain.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,14 +17,14 @@ declare module 'fastify' {
     /** Recent sessions by token hash (auth/session-cache.ts). */
     sessionCache: SessionCache;
     /** The domain event bus (bus.ts); src/realtime maps its events to sockets. */
-    bus: EventBus;
+    bus: DomainEventBus;
     /** Socket.IO on the same HTTP server; other domains reach residents through its `user:<id>` rooms. */
     io: ChatServer;
-    /** Growing sign-in delays (auth/login-backoff.ts): memory, or Redis when REDIS_URL is set. */
+    /** Growing sign-in delays (auth/http/login-backoff.ts): memory, or Redis when REDIS_URL is set. */
     backoffStore: BackoffStore;
-    /** Whether a graceful shutdown has begun (ops/drain.ts). */
+    /** Whether a graceful shutdown has begun (ops/http/drain.ts). */
     lifecycle: Lifecycle;
-    /** R-LIMIT-1: counts a request against the API's call limits (limits/fair-limits.ts); 429 when spent. */
+    /** Counts a request against the API's call limits (limits/http/fair-limits.ts); 429 when spent. */
     countApiCall: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -41,7 +41,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** true: locked users may call this route (csrf-token, protected/user, logout, logs). */
     allowLocked?: boolean;
-    /** true: an image route a media ticket (`?mt=`) may authenticate (R-NATIVE-7). */
+    /** true: an image route a media ticket (`?mt=`) may authenticate. */
     mediaTicket?: boolean;
     /** The route table's call name (http/serve.ts), which the auth hooks judge some rules by. */
     callName?: string;

@@ -1,7 +1,7 @@
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
-import { forbidden, notFound, type HttpError } from '../http/errors.ts';
+import { type DomainError, Forbidden, NotFound } from '../errors.ts';
 import { findConversationFor } from '../conversations/repo.ts';
 import { canManage, canRead, canWrite, type AccessMode } from './rules.ts';
 
@@ -21,7 +21,7 @@ export async function requireConversationAccess(
   user: UserRow,
   conversationId: string,
   mode: AccessMode,
-  notFoundError: () => HttpError = () => notFound(CONVERSATION_NOT_FOUND),
+  notFoundError: () => DomainError = () => new NotFound(CONVERSATION_NOT_FOUND),
 ): Promise<ConversationAccess> {
   const access = await findConversationAccess(db, user, conversationId, mode);
   if (!access) throw notFoundError();
@@ -43,7 +43,7 @@ export async function findConversationAccess(
   const allowed = mode === 'write' ? canWrite : canRead;
   if (!allowed(conversation, user, participant)) return undefined;
   if (mode === 'manage' && !canManage(conversation, user)) {
-    throw forbidden('Only the creator of this conversation or an admin can change it');
+    throw new Forbidden('Only the creator of this conversation or an admin can change it');
   }
   return { conversation, isParticipant: participant };
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import type { MessageRow, UserRow } from '../db/schema/index.ts';
 import { requireConversationAccess, type ConversationAccess } from './conversation.ts';
 import type { AccessMode } from './rules.ts';
-import { notFound } from '../http/errors.ts';
+import { NotFound } from '../errors.ts';
 import { findMessage } from '../messages/repo.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -19,9 +19,13 @@ export async function requireMessageAccess(
   mode: AccessMode,
 ): Promise<ConversationAccess & { message: MessageRow }> {
   const message = isUuid(messageId) ? await findMessage(db, messageId) : undefined;
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  const access = await requireConversationAccess(db, user, message.conversationId, mode, () =>
-    notFound(MESSAGE_NOT_FOUND),
+  if (!message) throw new NotFound(MESSAGE_NOT_FOUND);
+  const access = await requireConversationAccess(
+    db,
+    user,
+    message.conversationId,
+    mode,
+    () => new NotFound(MESSAGE_NOT_FOUND),
   );
   return { ...access, message };
 }

@@ -1,5 +1,5 @@
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
-import { forbidden } from '../http/errors.ts';
+import { Forbidden } from '../errors.ts';
 
 /**
  * The access rule of R-ACCESS-1, R-ACCESS-2 in TypeScript. sql.ts writes the same rule
@@ -22,9 +22,20 @@ export function isAdmin(user: Pick<UserRow, 'role'> | null | undefined): boolean
   return user?.role === 'admin';
 }
 
+/**
+ * Whether `viewer` may see what an admin hid in a message: its author and admins. Every
+ * one else gets the message without content (messages/present.ts presentFor; history pages in SQL).
+ */
+export function seesHiddenContent(viewer: Pick<Viewer, 'id' | 'role'>, authorId: string): boolean {
+  return isAdmin(viewer) || viewer.id === authorId;
+}
+
 /** Throws 403 FORBIDDEN unless the user is an admin. */
+/** What an admins' call answers anyone else (the route guard, the services). */
+export const ONLY_ADMINS = 'Only admins can do that';
+
 export function requireAdmin(user: Pick<UserRow, 'role'> | null | undefined): void {
-  if (!isAdmin(user)) throw forbidden('Only admins can do that');
+  if (!isAdmin(user)) throw new Forbidden(ONLY_ADMINS);
 }
 
 /**
@@ -56,6 +67,9 @@ export function canWrite(
 }
 
 /** Renaming, re-iconing or deleting: the creator or an admin, on top of reading it. */
-export function canManage(conversation: Pick<ConversationRow, 'createdBy'>, viewer: Viewer): boolean {
+export function canManage(
+  conversation: Pick<ConversationRow, 'createdBy'>,
+  viewer: Pick<Viewer, 'id' | 'role'>,
+): boolean {
   return conversation.createdBy === viewer.id || isAdmin(viewer);
 }

@@ -301,10 +301,20 @@ describe('POST /api/signup', () => {
     });
   });
 
-  it('duplicate email (any case) gives 409 with a message', async () => {
-    await call(t.app, 'POST', '/api/signup', body('twice@example.com'), csrfHeaders(t.app));
+  it('R-ACCESS-8: a taken email (any case) answers as a new sign-up, with a session that opens nothing', async () => {
+    const first = await call(t.app, 'POST', '/api/signup', body('twice@example.com'), csrfHeaders(t.app));
     const res = await call(t.app, 'POST', '/api/signup', body('TWICE@example.com'), csrfHeaders(t.app));
-    expectError(res, 409, { field: 'email', message: 'An account with this email already exists' });
+    expect(res.statusCode).toBe(first.statusCode);
+    const [created, standIn] = [first.json<{ user: User }>().user, res.json<{ user: User }>().user];
+    expect(Object.keys(standIn).sort()).toEqual(Object.keys(created).sort());
+    expect(standIn).toMatchObject({ isLocked: true, reasonForLock: 'pending_approval', role: 'resident' });
+    expect(standIn.id).not.toBe(created.id);
+    const session = cookieOf(res, 'stoop_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const me = await call(t.app, 'GET', '/api/protected/user', undefined, {
+      cookie: `stoop_session=${session!.value}`,
+    });
+    expect(me.statusCode).toBe(401);
   });
 
   it.each([

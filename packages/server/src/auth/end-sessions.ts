@@ -1,5 +1,5 @@
 /**
- * The one way a session ends (R-SESSION-13, docs/decisions/0031-one-end-of-a-session.md): every
+ * The one way a session ends (docs/decisions/0031-one-end-of-a-session.md): every
  * logout, sign-in over a session, sign-out everywhere, password change, reset link, operator reset,
  * account deletion and expiry deletes its rows here, and every lock, role change and set-user ends
  * the sockets of the state it changed here. What ended is announced after commit:
@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import type { PendingEvents } from '../transaction.ts';
+import { inTransaction, type PendingDomainEvents } from '../transaction.ts';
 import { deleteSessionRows, notifySessionsEnded } from './repo.ts';
 
 /** The PostgreSQL notification channel of sessions ended by a process without an event bus. */
@@ -33,7 +33,7 @@ export type SessionEnd =
   | { reason: 'set-user'; sessionId: string }
   /**
    * The row stays (a locked resident still signs in to read why, R-LOCK-3; a new role applies to
-   * the next call, R-ROLE-6), but every socket acting as the user goes: R-LOCK-5, R-RT-9.
+   * the next call, R-ROLE-6), but every socket acting as the user goes: R-RT-9.
    */
   | { reason: 'lock' | 'role-change'; userId: string };
 
@@ -58,13 +58,10 @@ const IDS_PER_NOTIFICATION = 150;
 export async function endSessions(
   ctx: EndContext,
   end: SessionEnd,
-  within?: { tx: DbOrTx; events: Pick<PendingEvents, 'afterCommit'> },
+  within?: { tx: DbOrTx; events: Pick<PendingDomainEvents, 'afterCommit'> },
 ): Promise<EndedSessions> {
   if (within) return endIn(ctx, end, within.tx, within.events.afterCommit);
-  const steps: (() => void)[] = [];
-  const ended = await ctx.db.transaction((tx) => endIn(ctx, end, tx, (step) => steps.push(step)));
-  for (const step of steps) step();
-  return ended;
+  return inTransaction(ctx, (tx, events) => endIn(ctx, end, tx, (step) => events.afterCommit(step)));
 }
 
 async function endIn(

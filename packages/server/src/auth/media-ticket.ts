@@ -1,5 +1,5 @@
 /**
- * R-NATIVE-7: a media ticket lets an `<img src>` of the native app, which cannot send an
+ * A media ticket lets an `<img src>` of the native app, which cannot send an
  * Authorization header, load an attachment, a thumbnail, an avatar or a request photo. It names the
  * session, an expiry and an HMAC over both; it is accepted only on the image routes (`mediaTicket`
  * in the route table), only for GET, only until it expires and only while its session lives, so a

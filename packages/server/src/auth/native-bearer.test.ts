@@ -407,7 +407,13 @@ describe('R-NATIVE-6: CORS for the apps’ origins only', () => {
   it('preflights every method the app uses, with the headers it sends', async () => {
     const calls: [string, string][] = [
       ['POST', '/api/login'],
+      ['POST', '/api/signup'],
       ['GET', '/api/conversations'],
+      ['GET', '/api/media-ticket'],
+      ['POST', '/api/register-push-token'],
+      ['GET', '/api/native-sessions'],
+      ['DELETE', '/api/native-sessions/00000000-0000-7000-8000-000000000000'],
+      ['POST', '/api/logout-everywhere'],
       ['POST', '/api/conversations/00000000-0000-7000-8000-000000000000/messages'],
       ['PUT', '/api/profile'],
       ['PATCH', '/api/conversations/00000000-0000-7000-8000-000000000000'],
@@ -422,7 +428,8 @@ describe('R-NATIVE-6: CORS for the apps’ origins only', () => {
         headers: {
           origin: 'capacitor://localhost',
           'access-control-request-method': method,
-          'access-control-request-headers': 'authorization,content-type,x-stoop-client,x-correlation-id',
+          'access-control-request-headers':
+            'authorization,content-type,x-stoop-client,x-stoop-platform,x-correlation-id',
         },
       });
       expect(res.statusCode, `${method} ${url}`).toBe(204);
@@ -433,6 +440,7 @@ describe('R-NATIVE-6: CORS for the apps’ origins only', () => {
         'authorization',
         'content-type',
         'x-stoop-client',
+        'x-stoop-platform',
         'x-csrf-token',
         'x-correlation-id',
       ])

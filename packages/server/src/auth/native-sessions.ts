@@ -1,5 +1,5 @@
 /**
- * R-NATIVE-5: the native apps signed in to an account, as the resident's device list shows them,
+ * The native apps signed in to an account, as the resident's device list shows them,
  * and their revocation from that list.
  */
 import type { NativeSessionsResponse } from '@stoop/shared';
@@ -32,7 +32,7 @@ export async function revokeNativeSession(
 ): Promise<{ removed: number }> {
   const row = await findNativeSessionOfUser(ctx.db, userId, id);
   if (!row) return { removed: 0 };
-  // The device is signed out as by its own logout: the one way a session ends (R-SESSION-13).
+  // The device is signed out as by its own logout: the one way a session ends.
   await endSessions(ctx, { reason: 'logout', sessionId: row.id });
   return { removed: 1 };
 }

@@ -9,13 +9,13 @@ import { endSessions } from './end-sessions.ts';
 import { invalidatePasswordResets } from './repo.ts';
 
 /**
- * R-PROFILE-4: after a password change, every other session of the user ends; the one that made
+ * After a password change, every other session of the user ends; the one that made
  * the change stays signed in. Resets still pending are void too.
  */
 export async function endOtherSessions(ctx: Context, userId: string, keepSessionId: string): Promise<void> {
   await inTransaction(ctx, async (tx, events) => {
     await invalidatePasswordResets(tx, userId);
-    // Their sockets go too, on every instance (R-SESSION-10).
+    // Their sockets go too, on every instance.
     await endSessions(ctx, { reason: 'password-change', userId, keepSessionId }, { tx, events });
   });
 }

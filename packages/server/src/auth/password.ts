@@ -1,7 +1,7 @@
 // argon2id (the library's default algorithm) with OWASP's minimum: m=19 MiB, t=2, p=1.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// The native binding loads with the first sign-in or new password, not at start-up (R-OPS-11).
+// The native binding loads with the first sign-in or new password, not at start-up.
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 

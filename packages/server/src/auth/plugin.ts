@@ -1,5 +1,5 @@
 import { domainPlugin } from '../domain.ts';
-import { authPurge } from './maintenance.ts';
+import { authPurge } from './http/maintenance.ts';
 import { authRoutes } from './routes.ts';
 
 /**

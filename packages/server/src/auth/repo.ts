@@ -67,7 +67,7 @@ export async function findSessionById(
   return row;
 }
 
-/** A native session's use: its last-used time, and a new expiry when it slides (R-NATIVE-5). */
+/** A native session's use: its last-used time, and a new expiry when it slides. */
 export async function touchSession(
   db: DbOrTx,
   id: string,

@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../http/errors.ts';
+import { Unauthenticated } from '../errors.ts';
 import { bodyEmail, limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import { presentSelf } from '../users/present.ts';
-import { issueCsrfToken } from './csrf.ts';
-import { accountLocked, currentSession, currentUser, viewingAs } from './guards.ts';
+import { issueCsrfToken } from './http/csrf.ts';
+import { accountLocked, currentSession, currentUser, viewerOf, viewingAs } from './http/guards.ts';
 import { issueMediaTicket } from './media-ticket.ts';
-import { isNativeRequest } from './native-client.ts';
+import { isNativeRequest } from './http/native-client.ts';
 import { listNativeSessions, revokeNativeSession } from './native-sessions.ts';
 import * as auth from './service.ts';
-import { endSession, startSession } from './session.ts';
-import { isInvalidCredentials, loginBackoff } from './login-backoff.ts';
+import { endSession, startSession, startStandInSession } from './http/session.ts';
+import { isInvalidCredentials, loginBackoff } from './http/login-backoff.ts';
 
 const HOUR_MS = 3600_000;
 
@@ -28,8 +28,8 @@ const both =
   };
 
 /**
- * Sessions, CSRF, sign-up, login, password reset, contact and set-user (R-API-5, R-API-4, R-API-27,
- * R-LOCK-1, R-API-28), with their limits (R-LIMIT-2, R-LIMIT-3, R-LIMIT-4).
+ * Sessions, CSRF, sign-up, login, password reset, contact and set-user (R-API-4, R-API-27,
+ * R-LOCK-1, R-API-28), with their limits (R-LIMIT-2, R-LIMIT-4).
  */
 export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const c = app.config;
@@ -74,7 +74,10 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   serve(app, 'getCsrfToken', (request, reply) => ({ csrfToken: issueCsrfToken(request, reply) }));
 
-  serve(app, 'getSessionUser', (request) => ({ user: presentSelf(currentUser(request)) }));
+  serve(app, 'getSessionUser', (request) => ({
+    user: presentSelf(currentUser(request)),
+    ...viewerOf(request),
+  }));
 
   serve(
     app,
@@ -86,10 +89,9 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         throw error;
       });
       await backoff.succeeded(email, request.ip);
-      const token = await startSession(request, reply, user);
-      return { user: presentSelf(user), ...(token ? { token } : {}) };
+      return { user: presentSelf(user), ...(await startSession(request, reply, user)) };
     },
-    // R-LIMIT-10: only failures count against the address (login-backoff.ts).
+    // Only failures count against the address (login-backoff.ts).
     { preValidation: backoff.check },
   );
 
@@ -98,11 +100,11 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await auth.endViewOnLogout(app, request.sessionOwner, request.user.id);
     }
     await endSession(request, reply);
-    // A native client has no CSRF cookie to renew (R-NATIVE-4).
+    // A native client has no CSRF cookie to renew.
     return isNativeRequest(request) ? {} : { csrfToken: issueCsrfToken(request, reply, true) };
   });
 
-  // R-SESSION-13: every device of the account is signed out, this one too.
+  // Every device of the account is signed out, this one too.
   serve(app, 'logoutEverywhere', async (request, reply) => {
     await endSession(request, reply, true);
     return isNativeRequest(request) ? {} : { csrfToken: issueCsrfToken(request, reply, true) };
@@ -112,9 +114,17 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     app,
     'signup',
     async (request, reply) => {
-      const user = await auth.signup(app, request.body);
-      const token = await startSession(request, reply, user);
-      return reply.status(201).send({ user: presentSelf(user), ...(token ? { token } : {}) });
+      const outcome = await auth.signup(app, request.body);
+      if ('standIn' in outcome) {
+        // The mail is not awaited, or the answer's timing would tell the email is taken.
+        auth.mailSignupAttempt(app, outcome.owner).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'sign-up attempt mail failed');
+        });
+        const credentials = await startStandInSession(request, reply);
+        return reply.status(201).send({ user: outcome.standIn, ...credentials });
+      }
+      const credentials = await startSession(request, reply, outcome.created);
+      return reply.status(201).send({ user: presentSelf(outcome.created), ...credentials });
     },
     { preValidation: signupLimit },
   );
@@ -149,7 +159,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { preValidation: formLimit },
   );
 
-  // R-NATIVE-7: for images an app's <img src> loads without its bearer header.
+  // For images an app's <img src> loads without its bearer header.
   serve(app, 'getMediaTicket', (request) => {
     const { session } = currentSession(request);
     const { ticket, expiresAt } = issueMediaTicket(app.config.SESSION_SECRET, session.id);
@@ -166,7 +176,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   // Judged on the session owner (table: judgedOn), so an admin acting as a locked user can switch back.
   serve(app, 'setUser', async (request) => {
-    if (!request.session || !request.sessionOwner) throw unauthorized();
+    if (!request.session || !request.sessionOwner) throw new Unauthenticated();
     if (request.sessionOwner.isLocked) throw accountLocked();
     const target = await auth.setUser(app, request.session, request.sessionOwner, request.body.userId);
     return { user: presentSelf(target), actingAs: target.id !== request.sessionOwner.id };

@@ -1,10 +1,11 @@
 import { recordAudit } from '../audit/service.ts';
-import { PASSWORD_RESET_TTL_MS, defaultUserMetadata } from '@stoop/shared';
+import { randomUUID } from 'node:crypto';
+import { PASSWORD_RESET_TTL_MS, defaultUserMetadata, type User } from '@stoop/shared';
 import { publicUrl } from '../config.ts';
 import { claimInvite, recordJoin } from '../invites/service.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../transaction.ts';
@@ -22,33 +23,41 @@ import {
 import { isAdmin } from '../access/rules.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
-const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Same 401 for an unknown email and a wrong password, and the same work done in both cases. */
 export async function login(ctx: Context, email: string, password: string): Promise<UserRow> {
   const user = await findUserWithEmail(ctx.db, email);
   if (!user) {
     await dummyVerify(password);
-    throw new HttpError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    throw new Unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new HttpError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    throw new Unauthenticated(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
   return user;
 }
 
 /**
+ * What a sign-up answers: the new account, or (R-ACCESS-8) for an email that already has one, a
+ * stand-in of the same shape so the answer tells no one who lives in the building.
+ */
+export type SignupOutcome = { created: UserRow } | { standIn: User; owner: UserRow };
+
+/**
  * New accounts start locked, pending approval (R-LOCK-1), unless they sign up through a lobby
- * invitation that approves at once (R-MOVEIN-11): its use is taken in the same transaction.
+ * invitation that approves at once: its use is taken in the same transaction.
+ * R-ACCESS-8: an email that already has an account gets the same answer as a new one, after the
+ * same password hashing, and its owner a mail instead.
  */
 export async function signup(
   ctx: Context,
   input: { email: string; password: string; username: string; inviteCode?: string | undefined },
-): Promise<UserRow> {
-  if (await findUserWithEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN, 'email');
+): Promise<SignupOutcome> {
+  const existing = await findUserWithEmail(ctx.db, input.email);
   const passwordHash = await hashPassword(input.password);
+  if (existing) return { standIn: standInFor(input), owner: existing };
   try {
-    return await inTransaction(ctx, async (tx) => {
+    const created = await inTransaction(ctx, async (tx) => {
       const invite = input.inviteCode ? await claimInvite(tx, input.inviteCode) : undefined;
       const approved = invite?.approveAtOnce === true;
       const user = await createUser(tx, {
@@ -63,10 +72,51 @@ export async function signup(
       if (invite) await recordJoin(tx, invite, user);
       return user;
     });
+    return { created };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'email'); // lost a race with a twin request
-    throw error;
+    // Lost a race with a twin request: the twin's account exists now, so answer as for a taken email.
+    if (!isUniqueViolation(error)) throw error;
+    const twin = await findUserWithEmail(ctx.db, input.email);
+    if (!twin) throw error;
+    return { standIn: standInFor(input), owner: twin };
   }
+}
+
+/** What a new, pending account would look like: the answer to a sign-up with a taken email. */
+function standInFor(input: { email: string; username: string }): User {
+  return {
+    id: randomUUID(),
+    email: input.email,
+    username: input.username,
+    description: '',
+    avatar: null,
+    metadata: defaultUserMetadata(),
+    role: 'resident',
+    isLocked: true,
+    reasonForLock: 'pending_approval',
+    shareReadReceipts: true,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** R-ACCESS-8: tells the owner of a taken email that someone tried to sign up with it. */
+export async function mailSignupAttempt(ctx: Context, owner: UserRow): Promise<void> {
+  const base = publicUrl(ctx.config);
+  await ctx.mailer.send({
+    to: owner.email,
+    subject: 'Someone tried to sign up to Stoop with your address',
+    text: [
+      `Hi ${owner.username},`,
+      '',
+      'Someone tried to sign up to Stoop with your email address, which already has an account.',
+      'If it was you, log in or reset your password:',
+      '',
+      `${base}/login`,
+      `${base}/forgot-password`,
+      '',
+      'If it was not you, ignore this mail; nothing changed on your account.',
+    ].join('\n'),
+  });
 }
 
 /** Mails a single-use reset link when the account exists; silent otherwise (no account probing). */
@@ -104,7 +154,7 @@ export async function resetPassword(ctx: Context, token: string, password: strin
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx, events) => {
     const userId = await consumePasswordReset(tx, sha256(token));
-    if (!userId) throw badRequest(RESET_LINK_INVALID, 'token');
+    if (!userId) throw new Invalid(RESET_LINK_INVALID, 'token');
     await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
     // After commit: no cached session of theirs outlives the reset, nor any socket.
@@ -120,14 +170,11 @@ export async function resetPassword(ctx: Context, token: string, password: strin
  */
 export async function setPasswordAsOperator(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  // No bus here: endSessions tells the running servers by a database notification in the transaction.
+  await inTransaction({ db }, async (tx, events) => {
     await patchUser(tx, userId, { passwordHash });
     await invalidatePasswordResets(tx, userId);
-    await endSessions(
-      { db },
-      { reason: 'operator-reset', userId },
-      { tx, events: { afterCommit: () => {} } },
-    );
+    await endSessions({ db }, { reason: 'operator-reset', userId }, { tx, events });
   });
 }
 
@@ -158,7 +205,7 @@ export async function endViewOnLogout(ctx: Context, owner: UserRow, viewedId: st
 
 /**
  * Support tool (R-API-40, docs/decisions/0034-set-user-views-only.md): the admin's session views
- * Stoop as `targetId`, looking only (auth/guards.ts), until set back to the admin's own id or
+ * Stoop as `targetId`, looking only (auth/http/guards.ts), until set back to the admin's own id or
  * logout. Decided on the session owner, so an admin acting as a resident can switch back.
  */
 export async function setUser(
@@ -167,9 +214,9 @@ export async function setUser(
   owner: UserRow,
   targetId: string,
 ): Promise<UserRow> {
-  if (!isAdmin(owner)) throw forbidden('Only admins can act as another user');
+  if (!isAdmin(owner)) throw new Forbidden('Only admins can act as another user');
   const target = await findUser(ctx.db, targetId);
-  if (!target) throw notFound('User not found');
+  if (!target) throw new NotFound('User not found');
   const actingAs = target.id === owner.id ? null : target.id;
   await inTransaction(ctx, async (tx, events) => {
     await setSessionActingAs(tx, session.id, actingAs);

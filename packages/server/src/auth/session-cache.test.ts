@@ -43,6 +43,21 @@ describe('SessionCache', () => {
     expect(cache.get('t')).toBeUndefined();
   });
 
+  it('drops what it stored longer ago than the time-to-live without being asked for it', () => {
+    let now = 1_000;
+    const cache = new SessionCache(30_000, 10, () => now);
+    cache.store('old', cache.ticket(), resolved('u1', 's1'));
+    now += 20_000;
+    cache.store('newer', cache.ticket(), resolved('u2', 's2'));
+    now += 10_000;
+    cache.sweep();
+    expect(cache.size).toBe(1);
+    now += 20_000;
+    cache.store('newest', cache.ticket(), resolved('u3', 's3'));
+    expect(cache.size).toBe(1);
+    expect(cache.get('newest')?.owner.id).toBe('u3');
+  });
+
   it("never returns a session past the session's own expiry", () => {
     const cache = new SessionCache(30_000);
     cache.store('t', cache.ticket(), resolved('u1', 's1', -1));

@@ -55,6 +55,7 @@ export class SessionCache {
   /** Keeps `value` unless the cache is off or anything was forgotten since `ticket` was taken. */
   store(tokenHash: string, ticket: number, value: ResolvedSession): void {
     if (!this.enabled || ticket !== this.generation) return;
+    this.sweep();
     this.entries.delete(tokenHash);
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the one stored longest ago.
@@ -62,6 +63,21 @@ export class SessionCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     this.entries.set(tokenHash, { value: copyOf(value), storedAt: this.now() });
+  }
+
+  /**
+   * Drops the entries stored longer ago than the time-to-live, which `get` would refuse anyway.
+   * Without it an entry stayed until read: every socket's handshake stores one, so a server holding
+   * 10,000 idle sockets kept 10,000 sessions with their user rows (bench:sockets). `store` calls it,
+   * and the app on a timer for the quiet spells.
+   */
+  sweep(): void {
+    const now = this.now();
+    // Maps iterate in insertion order and `store` re-inserts, so the stale entries come first.
+    for (const [key, entry] of this.entries) {
+      if (now - entry.storedAt < this.ttlMs) return;
+      this.entries.delete(key);
+    }
   }
 
   /** Drops what `change` concerns here and on every other instance. */

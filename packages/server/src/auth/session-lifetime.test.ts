@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { call, cookieOf } from '../test/http.ts';
-import { purgeExpiredAuth } from './maintenance.ts';
+import { purgeExpiredAuth } from './http/maintenance.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 let t: TestApp;

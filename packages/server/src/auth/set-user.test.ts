@@ -39,6 +39,23 @@ describe('POST /api/set-user', () => {
     expect(audit[0]?.targetUserId).toBe(resident.id);
   });
 
+  it('R-ADMIN-18: the session check names the viewing admin while set-user is on, and only then', async () => {
+    const admin = await makeAdmin(t.app, { username: 'Office Desk' });
+    const resident = await makeUser(t.app);
+    const headers = await sessionFor(t.app, admin);
+    const own = await call(t.app, 'GET', '/api/protected/user', undefined, headers);
+    expect(own.json<{ viewer?: unknown }>().viewer).toBeUndefined();
+    await call(t.app, 'POST', '/api/set-user', { userId: resident.id }, headers);
+    const viewing = await call(t.app, 'GET', '/api/protected/user', undefined, headers);
+    expect(viewing.json()).toMatchObject({
+      user: { id: resident.id },
+      viewer: { id: admin.id, username: 'Office Desk' },
+    });
+    await call(t.app, 'POST', '/api/set-user', { userId: admin.id }, headers);
+    const back = await call(t.app, 'GET', '/api/protected/user', undefined, headers);
+    expect(back.json<{ viewer?: unknown }>().viewer).toBeUndefined();
+  });
+
   it('an admin acting as a locked user sees the lock and can still switch back', async () => {
     const admin = await makeAdmin(t.app);
     const locked = await makeUser(t.app, { locked: true });

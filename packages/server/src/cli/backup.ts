@@ -9,7 +9,7 @@ const schema = z.object({
     .length(1, 'name one backup file, e.g. backup stoop-2026-11-24.tar.gz'),
 });
 
-/** R-OPS-13: `backup <file>`. */
+/** `backup <file>`. */
 export const backupCommand: Command = {
   name: 'backup',
   summary: 'Write the database and the uploads into one .tar.gz (safe while the server runs).',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/password.ts';
-import { createSession } from '../auth/session.ts';
+import { createSession } from '../auth/http/session.ts';
 import { openPglite, type Database, type Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { createTestDatabase, usingPostgres } from '../test/database.ts';
@@ -190,7 +190,7 @@ describe('stoop command line (R-OPS-12)', () => {
   });
 
   it('refuses to open an embedded database a server holds; PostgreSQL runs alongside', async () => {
-    // What a listening server writes (ops/backup/live.ts): this very process stands in for it.
+    // What a listening server writes (ops/http/live-backup.ts): this very process stands in for it.
     const running = path.join(dataDir, 'server.json');
     await writeFile(running, JSON.stringify({ pid: process.pid, port: 9, token: 'x'.repeat(43) }));
     try {

@@ -13,7 +13,7 @@ const schema = z.object({
   positionals: noPositionals,
 });
 
-/** R-OPS-12: `create-admin --email --name [--password]`. */
+/** `create-admin --email --name [--password]`. */
 export const createAdminCommand: Command = {
   name: 'create-admin',
   summary: 'Create an admin account (a password is generated when none is given).',

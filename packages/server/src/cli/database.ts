@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config, type EnvInput } from '../config.ts';
 import { createDatabase, migrateDatabase, type Db } from '../db/client.ts';
-import { runningServer } from '../ops/backup/live.ts';
+import { runningServer } from '../ops/http/live-backup.ts';
 import { CliError } from './command.ts';
 
 /** The server's own configuration (same environment variables); a bad value is a CliError. */
@@ -17,7 +17,7 @@ export function cliConfig(env: EnvInput): Config {
 
 /**
  * Runs `work` on the configured database, migrated as at start-up. An embedded database belongs to
- * one process (R-OPS-12): while a server holds DATA_DIR the command refuses instead of opening it a
+ * one process: while a server holds DATA_DIR the command refuses instead of opening it a
  * second time. `mustExist`: refuse too when DATA_DIR holds no database yet rather than creating one.
  */
 export async function withDatabase<T>(

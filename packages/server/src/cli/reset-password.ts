@@ -13,7 +13,7 @@ const schema = z.object({
   positionals: noPositionals,
 });
 
-/** R-OPS-12: `reset-password --email [--password]`; every session of the account ends. */
+/** `reset-password --email [--password]`; every session of the account ends. */
 export const resetPasswordCommand: Command = {
   name: 'reset-password',
   summary: "Set an account's password and sign it out everywhere.",

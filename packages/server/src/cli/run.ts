@@ -32,7 +32,7 @@ function overview(): string {
 const usageOf = (command: Command) => `Usage: ${INVOCATION} ${command.usage}`;
 
 /**
- * R-OPS-12: the `stoop` command line. Returns the exit code: 0 done, 1 failed (the message says
+ * The `stoop` command line. Returns the exit code: 0 done, 1 failed (the message says
  * why), 2 misused (the message and the usage). Only an unexpected failure prints a stack trace.
  */
 export async function runCli(argv: string[], context: CommandContext): Promise<number> {

@@ -25,6 +25,7 @@ let t: TestApp;
 type Caller = 'anonymous' | 'locked' | 'lockedAdmin' | 'resident' | 'admin';
 let as: Record<Caller, AuthHeaders>;
 let lockedUser: Awaited<ReturnType<typeof makeUser>>;
+let lockedAdmin: Awaited<ReturnType<typeof makeAdmin>>;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -37,10 +38,11 @@ beforeAll(async () => {
     },
   );
   lockedUser = await makeUser(t.app, { locked: true });
+  lockedAdmin = await makeAdmin(t.app, { reason: 'admin_lock' });
   as = {
     anonymous: csrfHeaders(t.app),
     locked: await sessionFor(t.app, lockedUser),
-    lockedAdmin: await sessionFor(t.app, await makeAdmin(t.app, { reason: 'admin_lock' })),
+    lockedAdmin: await sessionFor(t.app, lockedAdmin),
     resident: await sessionFor(t.app, await makeUser(t.app)),
     admin: await sessionFor(t.app, await makeAdmin(t.app)),
   };
@@ -105,8 +107,13 @@ describe('R-ROLE-5 admin calls: anonymous 401, locked 403, resident 403, admin t
     expect(anonymous.statusCode, `anonymous: ${anonymous.body}`).toBe(401);
     expect(anonymous.json<{ code: string }>().code).toBe(ERROR_CODES.unauthenticated);
 
-    for (const who of ['locked', 'lockedAdmin'] as const) {
-      const locked = await callAs(name, who);
+    // Sessions of their own: a signed-in call the locked resident may make (sign-out everywhere,
+    // in the other describe, in any order) ends every session of that account.
+    for (const [who, user] of [
+      ['locked', lockedUser],
+      ['lockedAdmin', lockedAdmin],
+    ] as const) {
+      const locked = await t.app.inject(requestFor(name, await sessionFor(t.app, user)));
       expect(locked.statusCode, `${who}: ${locked.body}`).toBe(403);
       expect(locked.json<{ code: string }>().code).toBe(ERROR_CODES.accountLocked);
     }

@@ -1,30 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@stoop/shared';
+import { DomainError, type DomainErrorKind } from '../errors.ts';
 
-/** An expected failure with a status, a user-facing message and an optional machine code/field. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code?: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const badRequest = (message: string, field?: string) =>
-  new HttpError(400, message, ERROR_CODES.validation, field);
-export const unauthorized = (message = 'You need to sign in first') =>
-  new HttpError(401, message, ERROR_CODES.unauthenticated);
-export const forbidden = (message = 'You are not allowed to do that', code: string = ERROR_CODES.forbidden) =>
-  new HttpError(403, message, code);
-export const notFound = (message = 'Not found') => new HttpError(404, message, ERROR_CODES.notFound);
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, message, ERROR_CODES.conflict, field);
-export const tooManyRequests = (message: string) => new HttpError(429, message, ERROR_CODES.rateLimited);
+/** The one place where a domain's failure becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'rate-limited': 429,
+};
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -38,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 const statusText = (status: number) => STATUS_TEXT[status] ?? (status < 500 ? 'Bad Request' : 'Error');
 
@@ -63,8 +52,9 @@ function isMalformedMultipart(error: Error): boolean {
   return /^Multipart: |unexpected end of (multipart data|form)|malformed part header/i.test(error.message);
 }
 
-function classify(error: FastifyError | HttpError | Error): ApiError {
-  if (error instanceof HttpError) return errorBody(error.statusCode, error.message, error.code, error.field);
+function classify(error: FastifyError | DomainError | Error): ApiError {
+  if (error instanceof DomainError)
+    return errorBody(STATUS_OF[error.kind], error.message, error.code, error.field);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = first ? fieldOf(first.instancePath) : undefined;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { Invalid } from '../errors.ts';
 
 /**
  * Validates form fields (multipart bodies, which Fastify's schema does not see) with a zod schema,
@@ -10,5 +10,5 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;
-  throw badRequest(`${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid value'}`, field);
+  throw new Invalid(`${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid value'}`, field);
 }

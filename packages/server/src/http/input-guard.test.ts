@@ -98,6 +98,37 @@ describe('broken multipart on PUT /api/profile', () => {
   });
 });
 
+describe('R-API-42: a multipart part without a name', () => {
+  const nameless = [
+    '--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n',
+    '--b\r\nContent-Disposition: form-data; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--b--\r\n',
+  ];
+  it('is a clear 400 on every form call, never a 500 and never an internal error text', async () => {
+    const channel = await makeChannel(t.app, admin);
+    const formCalls: [string, string, Headers][] = [
+      ['PUT', '/api/profile', resident],
+      ['POST', '/api/conversations', resident],
+      ['POST', '/api/requests', resident],
+      ['POST', `/api/conversations/${channel.id}/messages`, admin],
+      ['PATCH', `/api/conversations/${channel.id}`, admin],
+    ];
+    for (const [method, url, headers] of formCalls)
+      for (const payload of nameless) {
+        const res = await t.app.inject({
+          method: method as 'PUT',
+          url,
+          headers: { ...headers, 'content-type': 'multipart/form-data; boundary=b' },
+          payload,
+        });
+        expectError(res, 400, {
+          code: 'VALIDATION_ERROR',
+          message: 'Every part of a form needs a name (Content-Disposition: form-data; name="…")',
+        });
+        expect(res.body).not.toMatch(/TypeError|Cannot read|reading '/);
+      }
+  });
+});
+
 describe('deeply nested JSON', () => {
   it('10,000 levels: 400, on any JSON route', async () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);

@@ -1,6 +1,7 @@
+import { keepRawBody } from './raw-body.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { badRequest } from './errors.ts';
+import { Invalid } from '../errors.ts';
 
 /**
  * Refuses input no route can store, once for all routes, before any handler runs: PostgreSQL
@@ -13,7 +14,7 @@ const MAX_JSON_DEPTH = 64;
 const NUL = '\u0000';
 
 const nulIn = (field: string | undefined) =>
-  badRequest(`${field ?? 'The request'}: must not contain NUL characters`, field);
+  new Invalid(`${field ?? 'The request'}: must not contain NUL characters`, field);
 
 /** The path of the first string (or key) containing NUL inside a parsed JSON value; '' for the root. */
 function findNul(value: unknown, at: string[] = []): string | undefined {
@@ -63,8 +64,17 @@ function nulInAddress(request: FastifyRequest): string | undefined {
   return '';
 }
 
+/** R-API-42: a part whose Content-Disposition carries no name belongs to no field of any form. */
+const NAMELESS_PART = 'Every part of a form needs a name (Content-Disposition: form-data; name="…")';
+
 async function* refuseNulFields(parts: AsyncIterableIterator<Multipart>): AsyncIterableIterator<Multipart> {
   for await (const part of parts) {
+    // The parser hands such a part on with fieldname undefined, whatever its declared type says.
+    const name = part.fieldname as string | undefined;
+    if (typeof name !== 'string' || name === '') {
+      if (part.type === 'file') part.file.resume();
+      throw new Invalid(NAMELESS_PART);
+    }
     if (part.fieldname.includes(NUL)) throw nulIn(part.fieldname.replaceAll(NUL, ''));
     if (part.type === 'field' && typeof part.value === 'string' && part.value.includes(NUL)) {
       throw nulIn(part.fieldname);
@@ -86,15 +96,16 @@ export function guardInput(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const field = nulInAddress(request);
     if (field === undefined) return done();
-    done(field ? nulIn(field) : badRequest('The address must not contain NUL characters'));
+    done(field ? nulIn(field) : new Invalid('The address must not contain NUL characters'));
   });
 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const body = String(text);
+    keepRawBody(request, body);
     if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      done(new Invalid(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
     // The default parser keeps Fastify's prototype-poisoning refusal; it answers through the callback.

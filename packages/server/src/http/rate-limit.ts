@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // brings in the createRateLimit decorator's type
-import { tooManyRequests } from './errors.ts';
+import { RateLimited } from '../errors.ts';
 
 export type LimitRule = {
   /** Prefix of the counter key, e.g. 'login:ip'. */
@@ -32,7 +32,7 @@ export function limitBy(app: FastifyInstance, rules: LimitRule[]) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
-        throw tooManyRequests(`${rule.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+        throw new RateLimited(`${rule.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
       }
     }
   };

@@ -28,7 +28,7 @@ export function addSecurityHeaders(app: FastifyInstance, options: { publicUrl: s
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // https: images: a webhook's icon_url on its messages (R-INTEG-5), loaded without referrer.
+        // https: images: a webhook's icon_url on its messages, loaded without referrer.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", ...ownOrigins(options.publicUrl)],

@@ -1,3 +1,4 @@
+// How this folder works (a request's path): docs/request-path.md.
 /**
  * Registers a route from the shared route table (@stoop/shared api/): method and path, the Fastify
  * schema (validation and the OpenAPI document), the access check of the table's rule in
@@ -24,8 +25,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { tableRoute, type ApiRoute, type CallName, type TableRoute } from '@stoop/shared';
-import { accountLocked, requireAdmin, requireUser } from '../auth/guards.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { accountLocked, requireAdminRequest, requireUser } from '../auth/http/guards.ts';
+import { Forbidden, Unauthenticated } from '../errors.ts';
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -72,9 +73,9 @@ const JSON_TYPE = 'application/json';
 /** set-user: judged on the signed-in account, so an admin acting as a resident can switch back. */
 function requireSessionAdmin(request: FastifyRequest): Promise<void> {
   const owner = request.sessionOwner;
-  if (!request.session || !owner) return Promise.reject(unauthorized());
+  if (!request.session || !owner) return Promise.reject(new Unauthenticated());
   if (owner.isLocked) return Promise.reject(accountLocked());
-  if (owner.role !== 'admin') return Promise.reject(forbidden('Only admins can act as another user'));
+  if (owner.role !== 'admin') return Promise.reject(new Forbidden('Only admins can act as another user'));
   return Promise.resolve();
 }
 
@@ -82,7 +83,7 @@ function requireSessionAdmin(request: FastifyRequest): Promise<void> {
 function accessCheck(route: TableRoute): preValidationAsyncHookHandler | undefined {
   if (route.access === 'public') return undefined;
   if (route.access === 'user') return requireUser;
-  return route.judgedOn === 'sessionOwner' ? requireSessionAdmin : requireAdmin;
+  return route.judgedOn === 'sessionOwner' ? requireSessionAdmin : requireAdminRequest;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Failure counts and "wait until" marks of the growing sign-in delay (R-LIMIT-3). In memory for one
+ * Failure counts and "wait until" marks of the growing sign-in delay. In memory for one
  * process, in Redis when REDIS_URL is set so every instance sees the same waits.
  */
 export interface BackoffStore {

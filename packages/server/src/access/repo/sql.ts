@@ -44,3 +44,29 @@ export function canReadSql(c: string, viewer: SqlViewer | null, participant?: SQ
 export function canWriteSql(c: string, viewer: SqlViewer | null, participant?: SQL): SQL {
   return canReadSql(c, viewer, participant);
 }
+
+/** The viewer of a message statement: their id (typed uuid) and whether they are an admin. */
+export type MessageViewerSql = Pick<SqlViewer, 'id' | 'isAdmin'>;
+
+/** seesHiddenContent (rules.ts) over the messages row of alias `m`: its author or an admin. */
+export function seesHiddenContentSql(m: string, viewer: MessageViewerSql): SQL {
+  return sql`(${viewer.isAdmin} or ${sql.identifier(m)}.user_id = ${viewer.id})`;
+}
+
+/**
+ * messageAbilities (abilities.ts) over the messages row of alias `m`, as one JSON object
+ * for the history page and search, which write each message's JSON in the database
+ * (messages/repo/present-sql.ts). present-sql.test.ts holds it equal to the TypeScript rule.
+ */
+export function messageAbilitiesSql(m: string, viewer: MessageViewerSql): SQL {
+  const col = (column: string) => sql`${sql.identifier(m)}.${sql.identifier(column)}`;
+  const live = sql`(${col('deleted_at')} is null)`;
+  // A data source's message is nobody's own.
+  const own = sql`(${col('user_id')} = ${viewer.id} and ${col('bot')} is null)`;
+  return sql`(select row_to_json(ab) from (select
+      ${live} and ${own} as "edit",
+      ${live} and (${own} or ${viewer.isAdmin}) as "delete",
+      ${live} and ${viewer.isAdmin} as "hide",
+      ${live} and not ${own} as "report",
+      ${live} and (not ${col('admin_hidden')} or ${seesHiddenContentSql(m, viewer)}) as "react") ab)`;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, tooManyRequests } from '../http/errors.ts';
-import { bodyEmail } from '../http/rate-limit.ts';
+import { DomainError, RateLimited } from '../../errors.ts';
+import { bodyEmail } from '../../http/rate-limit.ts';
 
 /** Failures are remembered this long after the last one. */
 const FAILURE_MEMORY_MS = 24 * 3600 * 1000;
@@ -42,13 +42,13 @@ export function loginBackoff(app: FastifyInstance) {
       if (email === undefined) return;
       const left = await store.waitLeft(pairKey(email, request.ip));
       if (left > 0) {
-        throw tooManyRequests(
+        throw new RateLimited(
           `Too many failed sign-ins for this account from this network. Try again in ${waitText(left)}.`,
         );
       }
       if ((await store.failures(addressKey(request.ip))) < perAddress) return;
       if ((await store.failures(pairKey(email, request.ip))) === 0) return;
-      throw tooManyRequests(
+      throw new RateLimited(
         `Too many failed sign-ins from this network. Try again in ${waitText(windowMs)}.`,
       );
     },
@@ -68,4 +68,4 @@ export function loginBackoff(app: FastifyInstance) {
 
 /** The 401 of a wrong email or password (service.ts), the only failure that counts. */
 export const isInvalidCredentials = (error: unknown) =>
-  error instanceof HttpError && error.code === 'INVALID_CREDENTIALS';
+  error instanceof DomainError && error.code === 'INVALID_CREDENTIALS';

@@ -1,5 +1,5 @@
 /**
- * How a request of the native apps is told apart (R-NATIVE-1): `X-Stoop-Client: native` at sign-in,
+ * How a request of the native apps is told apart: `X-Stoop-Client: native` at sign-in,
  * `Authorization: Bearer <token>` on every call after it. Neither header can be sent by a page of
  * another site without a CORS preflight, which only the allowed origins pass (http/cors.ts); that is
  * why such a request needs no CSRF token.

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 const SESSION_COOKIE = 'stoop_session';
 const CSRF_COOKIE = 'stoop_csrf';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { PeriodicWork } from '../domain.ts';
-import { endSessions } from './end-sessions.ts';
-import { deleteExpiredPasswordResets } from './repo.ts';
+import type { PeriodicWork } from '../../domain.ts';
+import { endSessions } from '../end-sessions.ts';
+import { deleteExpiredPasswordResets } from '../repo.ts';
 
 /** How often expired sessions and reset links are removed. */
 const AUTH_PURGE_INTERVAL_MS = 3600_000;

@@ -1,33 +1,36 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@stoop/shared';
-import type { SessionRow, UserRow } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import type { SessionRow, UserRow } from '../../db/schema/index.ts';
+import { Forbidden, Unauthenticated } from '../../errors.ts';
 import { checkCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
-import * as access from '../access/rules.ts';
+import * as access from '../../access/rules.ts';
 
 /** preValidation hook: 401 UNAUTHENTICATED without a session. */
 export function requireUser(request: FastifyRequest): Promise<void> {
-  return request.user ? Promise.resolve() : Promise.reject(unauthorized());
+  return request.user ? Promise.resolve() : Promise.reject(new Unauthenticated());
 }
 
-/** preValidation hook: 401 without a session, 403 FORBIDDEN for non-admins. */
-export function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) return Promise.reject(unauthorized());
-  if (!access.isAdmin(request.user)) return Promise.reject(forbidden('Only admins can do that'));
+/**
+ * preValidation hook of the admins' routes: 401 without a session, 403 FORBIDDEN for non-admins.
+ * (access/ `requireAdmin(user)` is the same rule for a service that already has the user.)
+ */
+export function requireAdminRequest(request: FastifyRequest): Promise<void> {
+  if (!request.user) return Promise.reject(new Unauthenticated());
+  if (!access.isAdmin(request.user)) return Promise.reject(new Forbidden(access.ONLY_ADMINS));
   return Promise.resolve();
 }
 
 /** The request's session and its owner (the admin, while acting as someone else). */
 export function currentSession(request: FastifyRequest): { session: SessionRow; owner: UserRow } {
-  if (!request.session || !request.sessionOwner) throw unauthorized();
+  if (!request.session || !request.sessionOwner) throw new Unauthenticated();
   return { session: request.session, owner: request.sessionOwner };
 }
 
-/** The signed-in user inside a handler guarded by requireUser/requireAdmin. */
+/** The signed-in user inside a handler guarded by requireUser/requireAdminRequest. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw new Unauthenticated();
   return request.user;
 }
 
@@ -52,17 +55,23 @@ const VIEW_AS_CALLS = new Set([
 ]);
 
 /** True while an admin's session views Stoop as someone else (set-user). */
+/** R-ADMIN-18: the admin viewing as the request's user, named for the banner; undefined otherwise. */
+export const viewerOf = (request: FastifyRequest) =>
+  viewingAs(request) && request.sessionOwner
+    ? { viewer: { id: request.sessionOwner.id, username: request.sessionOwner.username } }
+    : {};
+
 export const viewingAs = (request: FastifyRequest): boolean =>
   Boolean(request.user && request.sessionOwner && request.user.id !== request.sessionOwner.id);
 
 const viewOnly = (username: string) =>
-  forbidden(
+  new Forbidden(
     `You are viewing Stoop as ${username}: you can look, not act for them. Switch back to do this.`,
     ERROR_CODES.viewingAs,
   );
 
 export const accountLocked = () =>
-  forbidden('Your account is locked until an admin approves it', ERROR_CODES.accountLocked);
+  new Forbidden('Your account is locked until an admin approves it', ERROR_CODES.accountLocked);
 
 /**
  * Global request pipeline for the API: session → CSRF → lock state. Runs in onRequest, before the

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, NATIVE_LAST_USED_STEP_MS } from '@stoop/shared';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
-import type { SessionRow, UserRow } from '../db/schema/index.ts';
-import { findUser } from '../users/service.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { Unauthenticated } from '../../errors.ts';
+import type { SessionRow, UserRow } from '../../db/schema/index.ts';
+import { findUser } from '../../users/service.ts';
 import { clearSessionCookie, cookieNames, setSessionCookie } from './cookies.ts';
-import { csrfBinding, csrfSecretOf } from './csrf.ts';
-import { randomToken, sha256 } from './crypto.ts';
-import { endSessions, type SessionEnd } from './end-sessions.ts';
-import { sessionOfMediaTicket } from './media-ticket.ts';
+import { csrfBinding, renewCsrfSecret } from './csrf.ts';
+import { randomToken, sha256 } from '../crypto.ts';
+import { endSessions, type SessionEnd } from '../end-sessions.ts';
+import { sessionOfMediaTicket } from '../media-ticket.ts';
 import { bearerTokenOf, isNativeRequest, nativePlatformOf } from './native-client.ts';
 import {
   extendSession,
@@ -19,9 +19,9 @@ import {
   liveSessionExpiry,
   liveSessionIds,
   touchSession,
-} from './repo.ts';
-import type { ResolvedSession, SessionCache } from './session-cache.ts';
-import { isAdmin } from '../access/rules.ts';
+} from '../repo.ts';
+import type { ResolvedSession, SessionCache } from '../session-cache.ts';
+import { isAdmin } from '../../access/rules.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -65,19 +65,27 @@ const sessionTtlMs = (
 ) => (session.client === 'native' ? config.NATIVE_SESSION_TTL_DAYS : config.SESSION_TTL_DAYS) * DAY_MS;
 
 /**
+ * What a sign-in hands the client besides the user: a native client its bearer token,
+ * a web client the token of the CSRF cookie renewed with the session.
+ */
+type SignInCredentials = { token: string } | { csrfToken: string };
+
+/**
  * Starts a session for `user` on this response, replacing any session the request carried. A web
- * client gets the session cookie; a native client (R-NATIVE-1) gets no cookie: the bearer token is
- * returned, for the answer's body. Undefined for the web.
+ * client gets the session cookie and a new CSRF cookie, the only one the session accepts
+ * a native client gets no cookie: the bearer token is returned.
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-): Promise<string | undefined> {
+): Promise<SignInCredentials> {
   // A fresh token at every sign-in prevents session fixation.
   if (request.session) await dropSession(request, request.session.id, 'sign-in');
   const native = isNativeRequest(request);
   const config = request.server.config;
+  // A new CSRF secret too: a pair fixed before signing in (login CSRF) is refused afterwards.
+  const csrf = native ? undefined : renewCsrfSecret(request, reply);
   const { token, session } = await createSession(
     request.server.db,
     user.id,
@@ -85,8 +93,7 @@ export async function startSession(
     {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
-      // R-SESSION-12: the CSRF secret this sign-in was made with is the only one the session accepts.
-      csrfSecret: csrfSecretOf(request),
+      csrfSecret: csrf?.secret,
       ...(native ? { native: { platform: nativePlatformOf(request) } } : {}),
     },
   );
@@ -95,11 +102,28 @@ export async function startSession(
   request.user = user;
   request.sessionOwner = user;
   request.authVia = native ? 'bearer' : 'cookie';
-  return native ? token : undefined;
+  return csrf ? { csrfToken: csrf.csrfToken } : { token };
 }
 
 /**
- * Logout: ends the request's session, or with `everywhere` every session of its owner (R-SESSION-13),
+ * The session part of the answer to a sign-up with a taken email. It replaces the
+ * request's session and hands out a token and a new CSRF cookie like startSession does, but the
+ * token is stored nowhere, so it opens nothing: the next call answers 401 as for an expired session.
+ */
+export async function startStandInSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SignInCredentials> {
+  if (request.session) await dropSession(request, request.session.id, 'sign-in');
+  const token = randomToken();
+  if (isNativeRequest(request)) return { token };
+  const { csrfToken } = renewCsrfSecret(request, reply);
+  setSessionCookie(request, reply, token);
+  return { csrfToken };
+}
+
+/**
+ * Logout: ends the request's session, or with `everywhere` every session of its owner,
  * and clears the cookie; a native client's token is revoked, it has no cookie (R-NATIVE-4).
  */
 export async function endSession(
@@ -121,8 +145,7 @@ export async function endSession(
 
 /** R-NATIVE-3: a bearer token and the session cookie of another account in one call. */
 const mixedCredentials = () =>
-  new HttpError(
-    401,
+  new Unauthenticated(
     'A bearer token and the session cookie of another account were sent together; send only one',
     ERROR_CODES.mixedCredentials,
   );
@@ -149,7 +172,7 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   const { db, sessionCache: cache, config } = request.server;
   const cookieToken = request.cookies[cookieNames(config).session];
   if (isNativeRequest(request)) {
-    // R-NATIVE-2: a native call authenticates by its bearer token alone; a cookie never does.
+    // A native call authenticates by its bearer token alone; a cookie never does.
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) return;
     const tokenHash = sha256(token);

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@stoop/shared';
-import { csrfSecretOf } from '../auth/csrf.ts';
-import { sha256 } from '../auth/crypto.ts';
-import { limitBy } from '../http/rate-limit.ts';
+import { csrfSecretOf } from '../../auth/http/csrf.ts';
+import { sha256 } from '../../auth/crypto.ts';
+import { limitBy } from '../../http/rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -11,7 +11,7 @@ const MINUTE_MS = 60_000;
  * R-LIMIT-12: what an anonymous call is counted against. The CSRF token fetch and the sign-in have
  * budgets of their own, so a device looping one of them never keeps the building's other devices off
  * the login page: the token fetch counts per client (its CSRF cookie) and only a client without one
- * per address; the sign-in counts only failures (auth/login-backoff.ts); everything else (the public
+ * per address; the sign-in counts only failures (auth/http/login-backoff.ts); everything else (the public
  * pages' calls) shares the address's budget.
  */
 type AnonymousBudget = 'csrf' | 'login' | 'public';
@@ -72,7 +72,7 @@ export const fairLimits = fp(
         message: 'Too many requests from this device.',
       },
     ]);
-    // A conversation page drawn with its messages (http/first-view.ts) reads like an API call.
+    // A conversation page drawn with its messages (messages/http/first-view.ts) reads like an API call.
     app.decorate('countApiCall', check);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.rateLimit === false) return;

@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, ERROR_CODES } from '@stoop/shared';
-import { forbidden } from '../http/errors.ts';
+import { Forbidden } from '../../errors.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
 import { isNativeRequest } from './native-client.ts';
-import { hmac, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { hmac, randomToken, safeEqual, sha256 } from '../crypto.ts';
 
 /**
  * Signed double-submit: the HttpOnly CSRF cookie holds a random secret and the token the client
  * sends in x-csrf-token is HMAC(SESSION_SECRET, secret). A cross-site page can neither read the
  * cookie nor forge the HMAC. A session remembers the secret it was started with (R-SESSION-12), so
- * a secret and token issued to another client, even planted as a cookie, fail on this session.
+ * a secret and token issued to another client, even planted as a cookie, fail on this session; that
+ * secret is a new one, set at sign-in, so one fixed before signing in fails as well.
  */
 export const csrfTokenFor = (sessionSecret: string, csrfSecret: string) =>
   hmac(sessionSecret, `csrf:${csrfSecret}`);
@@ -23,14 +24,26 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const csrfSecretOf = (request: FastifyRequest): string | undefined =>
   request.cookies[cookieNames(request.server.config).csrf];
 
+/**
+ * Sets a new CSRF secret as the response's cookie and returns it with its token. At sign-in this
+ * is what the new session is bound to, so a pair fixed before it is of no use after.
+ */
+export function renewCsrfSecret(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { secret: string; csrfToken: string } {
+  const secret = randomToken();
+  reply.setCookie(cookieNames(request.server.config).csrf, secret, cookieOptions(request));
+  return { secret, csrfToken: csrfTokenFor(request.server.config.SESSION_SECRET, secret) };
+}
+
 /** Returns the token for the request's CSRF cookie, creating the cookie (or a new one when `rotate`). */
 export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, rotate = false): string {
   const existing = csrfSecretOf(request);
-  const secret = !rotate && existing && existing.length >= 32 ? existing : randomToken();
-  if (secret !== existing) {
-    reply.setCookie(cookieNames(request.server.config).csrf, secret, cookieOptions(request));
+  if (!rotate && existing && existing.length >= 32) {
+    return csrfTokenFor(request.server.config.SESSION_SECRET, existing);
   }
-  return csrfTokenFor(request.server.config.SESSION_SECRET, secret);
+  return renewCsrfSecret(request, reply).csrfToken;
 }
 
 /**
@@ -52,7 +65,7 @@ export function checkCsrf(request: FastifyRequest): void {
     // Sessions from before the binding existed carry none; they end within SESSION_TTL_DAYS.
     (bound && !safeEqual(bound, csrfBinding(secret)))
   ) {
-    throw forbidden(
+    throw new Forbidden(
       'Missing or invalid CSRF token; fetch GET /api/csrf-token and retry',
       ERROR_CODES.csrfMissing,
     );
