@@ -23,12 +23,19 @@ export class PresenceTracker {
     return false;
   }
 
+  isOnline(userId: string): boolean {
+    return this.sockets.has(userId);
+  }
+
   online(): string[] {
     return [...this.sockets.keys()];
   }
 }
 
-/** Coalesces bursts (a building's worth of phones reconnecting) into one broadcast per window. */
+/**
+ * Coalesces bursts (a building's worth of phones reconnecting) into one call per window: the first
+ * call starts the window, later ones join it, so nothing waits longer than `ms`.
+ */
 export function debounce(fn: () => void, ms: number): { (): void; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {

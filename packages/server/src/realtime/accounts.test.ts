@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverEventSchemas } from '@stoop/shared';
+import { socketEventSchemas } from '@stoop/shared';
 import { call } from '../test/http.ts';
 import {
   createTestApp,
@@ -154,7 +154,7 @@ describe('R-RT-5: profile updates are live', () => {
     const res = await call(t.app, 'POST', `/api/admin/users/${pending.id}/approve`, undefined, admin);
     expect(res.statusCode, res.body).toBe(200);
     await until(() => neighbour.of('profile:updated').length > 0);
-    const payload = serverEventSchemas['profile:updated'].parse(neighbour.of('profile:updated')[0]);
+    const payload = socketEventSchemas['profile:updated'].parse(neighbour.of('profile:updated')[0]);
     expect(payload.user).toMatchObject({ id: pending.id, username: 'New Neighbour' });
     expect(payload.user).not.toHaveProperty('email');
   });

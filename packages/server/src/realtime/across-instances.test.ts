@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESENCE_WINDOW_MS, type Message } from '@stoop/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -12,7 +13,8 @@ import { testRedisUrl } from '../test/redis.ts';
 import { csrfHeaders, makeAdmin, makeUser, requestResetToken, sessionFor } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
 import { formOf, injectForm, makeChannel, sendText } from '../conversations/testing.ts';
-import { connected, refusal, until, type Recorder } from './testing.ts';
+import { memberRoom } from './rooms.ts';
+import { connected, refusal, settle, until, type Recorder } from './testing.ts';
 
 /**
  * Server mode: a lock made on one instance ends the user's sockets on another, and presence and
@@ -141,12 +143,39 @@ describe.skipIf(!redisUrl)('R-OPS-5 (Redis adapter)', () => {
     const onB = await makeUser(a);
     const watcher = await connected(urlB, (await sessionFor(a, onB)).cookie);
     sockets.push(watcher);
-    const online = () => (watcher.of('presence').at(-1) as { online: string[] } | undefined)?.online ?? [];
+    const online = () => [...watcher.online()];
     const visitor = await connected(urlA, (await sessionFor(a, onA)).cookie);
     await until(() => online().includes(onA.id) && online().includes(onB.id));
     visitor.close();
     await until(() => !online().includes(onA.id));
     expect(online()).toContain(onB.id);
+  });
+
+  it('R-RT-11: a resident with sockets on both instances stays online until the last one closes', async () => {
+    const roaming = await makeUser(a);
+    const headers = await sessionFor(a, roaming);
+    const watching = await makeUser(a);
+    const watcher = await connected(urlA, (await sessionFor(a, watching)).cookie);
+    sockets.push(watcher);
+    const onA = await connected(urlA, headers.cookie);
+    const onB = await connected(urlB, headers.cookie);
+    sockets.push(onA, onB);
+    await until(() => watcher.online().has(roaming.id));
+    onA.close();
+    // Two windows: the instance the socket left has looked across the cluster and announced nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2 * PRESENCE_WINDOW_MS + 100));
+    expect(watcher.online().has(roaming.id)).toBe(true);
+    expect(
+      watcher.of('presence:changed').some((c) => (c as { offline: string[] }).offline.includes(roaming.id)),
+    ).toBe(false);
+    onB.close();
+    await until(() => !watcher.online().has(roaming.id));
+    // A late joiner on either instance gets the whole set, the watcher included.
+    const late = await connected(urlB, (await sessionFor(a, await makeUser(a))).cookie);
+    sockets.push(late);
+    await until(() => late.of('presence').length > 0);
+    expect(late.online().has(watching.id)).toBe(true);
+    expect(late.online().has(roaming.id)).toBe(false);
   });
 
   it('R-DELIVERY-5: a message posted through instance A reaches a member connected to instance B, once', async () => {
@@ -162,5 +191,71 @@ describe.skipIf(!redisUrl)('R-OPS-5 (Redis adapter)', () => {
     await until(() => socket.messages('message:new').some((m) => m.id === sent.id));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.messages('message:new').filter((m) => m.id === sent.id)).toHaveLength(1);
+  });
+
+  it('R-ACCESS-9: each socket on either instance gets exactly one copy, its own; an author whose channel was hidden gets nothing', async () => {
+    const author = await makeUser(a);
+    const authorHeaders = await sessionFor(a, author);
+    const adminHeaders = await sessionFor(a, await makeAdmin(a));
+    const readerHeaders = await sessionFor(a, await makeUser(a));
+    const channel = await makeChannel(a, adminHeaders);
+    const [mineOnA, mineOnB, reader, admin] = [
+      await connected(urlA, authorHeaders.cookie),
+      await connected(urlB, authorHeaders.cookie),
+      await connected(urlB, readerHeaders.cookie),
+      await connected(urlA, adminHeaders.cookie),
+    ];
+    sockets.push(mineOnA, mineOnB, reader, admin);
+    const everyone = [mineOnA, mineOnB, reader, admin];
+    const copies = (s: Recorder, event: 'message:new' | 'message:liked', id: string): Message[] =>
+      s.messages(event).filter((m) => m.id === id);
+    const inMemberRoom = async () =>
+      (await b.io.in(memberRoom(channel.id, author.id)).fetchSockets()).map((s) => s.id).sort();
+    expect(await inMemberRoom()).toEqual([mineOnA.socket.id, mineOnB.socket.id].sort());
+
+    const sent = await sendText(b, authorHeaders, channel.id, 'Recycling goes out Tuesday');
+    await until(() => everyone.every((s) => copies(s, 'message:new', sent.id).length > 0));
+    await settle();
+    const resident = { edit: false, delete: false, hide: false, report: true, react: true };
+    const ofAdmin = { edit: false, delete: true, hide: true, report: true, react: true };
+    expect(copies(mineOnA, 'message:new', sent.id)).toEqual([sent]);
+    expect(copies(mineOnB, 'message:new', sent.id)).toEqual([sent]);
+    expect(copies(reader, 'message:new', sent.id)).toEqual([{ ...sent, abilities: resident }]);
+    expect(copies(admin, 'message:new', sent.id)).toEqual([{ ...sent, abilities: ofAdmin }]);
+
+    // Hidden through B: both instances' author sockets leave the room and their member room.
+    const hide = () =>
+      call(b, 'PATCH', `/api/conversations/${channel.id}/admin-hide-channel`, {}, adminHeaders);
+    expect((await hide()).statusCode).toBe(200);
+    const dropped = (s: Recorder) =>
+      s
+        .of('conversation:deleted')
+        .some((p) => (p as { conversationId: string }).conversationId === channel.id);
+    await until(() => dropped(mineOnA) && dropped(mineOnB));
+    expect(await inMemberRoom()).toEqual([]);
+    expect((await call(a, 'POST', `/api/messages/${sent.id}/like`, {}, adminHeaders)).statusCode).toBe(200);
+    await until(() => copies(admin, 'message:liked', sent.id).length > 0);
+    await settle();
+    expect(copies(mineOnA, 'message:liked', sent.id)).toEqual([]);
+    expect(copies(mineOnB, 'message:liked', sent.id)).toEqual([]);
+    expect(copies(reader, 'message:liked', sent.id)).toEqual([]);
+
+    // Unhidden through A: every socket on both instances joins again, member rooms too.
+    expect((await hide()).statusCode).toBe(200);
+    for (let tries = 0; tries < 100 && (await inMemberRoom()).length < 2; tries += 1) await settle(20);
+    expect(await inMemberRoom()).toEqual([mineOnA.socket.id, mineOnB.socket.id].sort());
+    const heardBefore = everyone.map((s) => copies(s, 'message:liked', sent.id).length);
+    expect((await call(a, 'DELETE', `/api/messages/${sent.id}/like`, {}, adminHeaders)).statusCode).toBe(200);
+    const unliked = (s: Recorder) =>
+      copies(s, 'message:liked', sent.id).slice(heardBefore[everyone.indexOf(s)]);
+    await until(() => everyone.every((s) => unliked(s).length > 0));
+    await settle();
+    for (const [s, abilities] of [
+      [mineOnA, sent.abilities],
+      [mineOnB, sent.abilities],
+      [reader, resident],
+      [admin, ofAdmin],
+    ] as const)
+      expect(unliked(s).map((m) => m.abilities)).toEqual([abilities]);
   });
 });

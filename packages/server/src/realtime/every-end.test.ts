@@ -18,7 +18,7 @@ import {
 } from '../test/helpers.ts';
 import { call } from '../test/http.ts';
 import { testRedisUrl } from '../test/redis.ts';
-import { purgeExpiredAuth } from '../auth/maintenance.ts';
+import { purgeExpiredAuth } from '../auth/http/maintenance.ts';
 import { endSocketsOfGoneSessions } from './session-ends.ts';
 import { connected, disconnection, refusal, settle, until, type Recorder } from './testing.ts';
 

@@ -55,8 +55,11 @@ describe('R-RT-1: Socket.IO authenticated by the session cookie', () => {
     const sent = await sendText(t.app, alice, direct.id, 'Are you home for the plumber?');
     await until(() => b.messages('message:new').length > 0);
     await settle();
-    expect(b.messages('message:new')).toEqual([sent]);
+    // R-ACCESS-9: each gets its own abilities; the author's copy is the author's answer.
+    const others = { edit: false, delete: false, hide: false, report: true, react: true };
+    expect(b.messages('message:new')).toEqual([{ ...sent, abilities: others }]);
     expect(a.messages('message:new')).toEqual([sent]);
+    expect(sent.abilities).toEqual({ edit: true, delete: true, hide: false, report: false, react: true });
     expect(c.messages('message:new').filter((m) => m.conversationId === direct.id)).toEqual([]);
   });
 
@@ -217,7 +220,9 @@ describe('R-DELIVERY-3: nothing lost, missed or shown twice', () => {
     const ours = changes.filter((m) => m.conversationId === channel.id);
     expect(ours).toHaveLength(50);
     expect(new Set(ours.map((m) => m.id)).size).toBe(50);
-    const state = new Map<string, Message>([[before.id, before]]);
+    // Bob's state starts from his own copy (his abilities, not the author's answer).
+    const seen = b.messages('message:new').find((m) => m.id === before.id)!;
+    const state = new Map<string, Message>([[before.id, seen]]);
     for (const m of ours) apply(state, m);
     expect(state).toEqual(await freshState(channel.id, bob));
   });

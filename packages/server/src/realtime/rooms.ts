@@ -20,10 +20,22 @@ export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Inte
 export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
-export const conversationRoom = (id: string) => `conversation:${id}`;
+const CONVERSATION_PREFIX = 'conversation:' as const;
+export const conversationRoom = (id: string): `conversation:${string}` => `${CONVERSATION_PREFIX}${id}`;
+/** The conversation a `conversation:<id>` room is for; undefined for every other room. */
+export const conversationOfRoom = (room: string) =>
+  room.startsWith(CONVERSATION_PREFIX) ? room.slice(CONVERSATION_PREFIX.length) : undefined;
+/**
+ * One user's sockets that are in a conversation's room: Socket.IO cannot intersect two rooms, so
+ * each socket in `conversation:<id>` is also in this one (realtime/member-rooms.ts keeps them in
+ * step) and the owner's copy of an object goes here without a lookup (realtime/variants.ts).
+ */
+export const memberRoom = (conversationId: string, userId: string) => `member:${conversationId}:${userId}`;
 export const sessionRoom = (id: string) => `session:${id}`;
-/** Every admin socket (the role is fixed for a socket's life: a role change ends it, R-RT-9). */
+/** Every admin socket (the role is fixed for a socket's life: a role change ends it). */
 export const ADMINS_ROOM = 'admins';
+/** Every other socket: with ADMINS_ROOM it splits a room by role without a lookup (realtime/variants.ts). */
+export const RESIDENTS_ROOM = 'residents';
 
 /** A socket's user as the access rule sees them; locked users never get a socket (the handshake). */
 export const viewerOf = (socket: { data: SocketData }): Viewer => ({

@@ -1,21 +1,24 @@
+// How this folder works (domain events, sockets and the end of sessions): docs/realtime.md.
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { ERROR_CODES, TYPING_RELAY_MIN_GAP_MS, clientEventSchemas, type Ack } from '@stoop/shared';
-import { cookieNames } from '../auth/cookies.ts';
+import { ERROR_CODES, TYPING_RELAY_MIN_GAP_MS, clientSocketEventSchemas, type Ack } from '@stoop/shared';
+import { cookieNames } from '../auth/http/cookies.ts';
 import { sha256 } from '../auth/crypto.ts';
-import { refuseMixedCookie, resolveSessionHash, sessionExpiry } from '../auth/session.ts';
-import { HttpError } from '../http/errors.ts';
+import { refuseMixedCookie, resolveSessionHash, sessionExpiry } from '../auth/http/session.ts';
+import { DomainError } from '../errors.ts';
 import { readableConversationIds, requireConversationAccess } from '../access/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { corsOriginAllowed } from '../http/cors.ts';
 import { handshakeError, originAllowed } from './handshake-guard.ts';
-import { debounce, PresenceTracker } from '../presence/tracker.ts';
+import { presenceFeed } from '../presence/feed.ts';
 import { findUser } from '../users/service.ts';
 import { batchSocketWrites } from './write-batching.ts';
+import { mirrorMemberRooms } from './member-rooms.ts';
 import { shareSessionChanges } from './session-changes.ts';
 import {
   ADMINS_ROOM,
+  RESIDENTS_ROOM,
   conversationRoom,
   sessionRoom,
   userRoom,
@@ -24,13 +27,10 @@ import {
   type ChatSocket,
 } from './rooms.ts';
 
-/** Presence broadcasts wait this long so a burst of connects becomes one event. */
-const PRESENCE_DEBOUNCE_MS = 100;
-
 /**
  * The session of a handshake, resolved like an HTTP request's (cache included); null when none. A
- * native app sends its bearer token as `auth: { token }` (R-NATIVE-2) and is never authenticated
- * by a cookie; a cookie of another account beside it is refused (R-NATIVE-3). A browser's socket
+ * native app sends its bearer token as `auth: { token }` and is never authenticated
+ * by a cookie; a cookie of another account beside it is refused. A browser's socket
  * is authenticated by the session cookie.
  */
 async function sessionOfHandshake(app: FastifyInstance, handshake: Socket['handshake']) {
@@ -81,22 +81,23 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * Socket.IO on the app's own HTTP server (path /socket.io), authenticated by the session cookie.
  * Joins each socket to its rooms (realtime/rooms.ts): `conversation:<id>` for everything in a
- * conversation, `user:<id>` to reach one resident's sockets. Each domain's `sockets.ts` maps its
- * domain events to these rooms.
+ * conversation (and with it `member:<conversation>:<user>`, realtime/member-rooms.ts), `user:<id>`
+ * to reach one resident's sockets. Each domain's `sockets.ts` maps its domain events to these rooms.
  */
 export function attachRealtime(app: FastifyInstance): ChatServer {
   const io: ChatServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    // R-NATIVE-6: the long-polling transport from the native apps' origins answers with CORS headers;
+    // The long-polling transport from the native apps' origins answers with CORS headers;
     // every other origin gets none (and is refused by the origin check below).
     cors: { origin: (origin, callback) => callback(null, corsOriginAllowed(app.config, origin)) },
   });
   const db: Db = app.db;
   batchSocketWrites(io);
+  mirrorMemberRooms(io);
 
   if (app.config.REDIS_URL) {
-    // Loaded only in server mode (embedded starts skip it, R-OPS-11); in place before the server
+    // Loaded only in server mode (embedded starts skip it); in place before the server
     // listens, since onReady runs first.
     const url = app.config.REDIS_URL;
     const adapted = Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]).then(
@@ -106,6 +107,7 @@ export function attachRealtime(app: FastifyInstance): ChatServer {
         // The adapter's channels carry REDIS_PREFIX like every other key: communities (or test runs)
         // sharing one Redis never see each other's socket traffic.
         io.adapter(createAdapter(pub, sub, { key: `${app.config.REDIS_PREFIX}socket.io` }));
+        mirrorMemberRooms(io);
         return { pub, sub, stopSharing: shareSessionChanges(io, app.sessionCache, app.log) };
       },
     );
@@ -134,7 +136,7 @@ export function attachRealtime(app: FastifyInstance): ChatServer {
         if (!resolved) return next(new Error(ERROR_CODES.unauthenticated));
         const { user, session, owner } = resolved;
         if (user.isLocked) return next(new Error(ERROR_CODES.accountLocked));
-        // Viewing as someone else never receives their conversations live (R-API-40).
+        // Viewing as someone else never receives their conversations live.
         if (owner.id !== user.id) {
           return next(
             handshakeError(ERROR_CODES.viewingAs, 'No live updates while viewing as someone else.'),
@@ -156,23 +158,16 @@ export function attachRealtime(app: FastifyInstance): ChatServer {
         return next();
       })
       .catch((error: unknown) => {
-        if (error instanceof HttpError && error.code === ERROR_CODES.mixedCredentials)
+        if (error instanceof DomainError && error.code === ERROR_CODES.mixedCredentials)
           return next(handshakeError(error.code, error.message));
         return next(error instanceof Error ? error : new Error('Authentication failed'));
       });
   });
 
-  const presence = new PresenceTracker();
-  let closing = false;
-  const broadcastPresence = debounce(() => {
-    // Once closing, the disconnects below ask for one more broadcast; it would publish through
-    // the adapter's Redis client after it quit, a rejection nobody catches (exit 1).
-    if (closing) return;
-    // fetchSockets spans every instance when the Redis adapter is on.
-    io.fetchSockets()
-      .then((sockets) => io.emit('presence', { online: [...new Set(sockets.map((s) => s.data.userId))] }))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'presence broadcast failed'));
-  }, PRESENCE_DEBOUNCE_MS);
+  const presence = presenceFeed(io, {
+    shared: Boolean(app.config.REDIS_URL),
+    onError: (error) => app.log.warn({ err: error }, 'presence update failed'),
+  });
 
   io.on('connection', (socket: ChatSocket) => {
     const { userId } = socket.data;
@@ -181,20 +176,17 @@ export function attachRealtime(app: FastifyInstance): ChatServer {
     void socket.join([
       userRoom(userId),
       sessionRoom(socket.data.sessionId),
-      ...(socket.data.role === 'admin' ? [ADMINS_ROOM] : []),
+      socket.data.role === 'admin' ? ADMINS_ROOM : RESIDENTS_ROOM,
       ...readable.map(conversationRoom),
     ]);
     const endAtExpiry = watchSessionExpiry(app, socket);
     socket.on('disconnect', () => endAtExpiry.cancel());
-    if (presence.connected(userId)) broadcastPresence();
-    else socket.emit('presence', { online: presence.online() });
-    socket.on('disconnect', () => {
-      if (presence.disconnected(userId)) broadcastPresence();
-    });
+    presence.connected(socket);
+    socket.on('disconnect', () => presence.disconnected(socket));
 
     const lastTypingAt = new Map<string, number>();
     socket.on('typing', (payload) => {
-      const parsed = clientEventSchemas.typing.safeParse(payload);
+      const parsed = clientSocketEventSchemas.typing.safeParse(payload);
       if (!parsed.success) return;
       const room = conversationRoom(parsed.data.conversationId);
       // Being in the room is the access check: rooms are only joined after one.
@@ -219,8 +211,7 @@ export function attachRealtime(app: FastifyInstance): ChatServer {
   });
 
   app.addHook('preClose', (done) => {
-    closing = true;
-    broadcastPresence.cancel();
+    presence.close();
     io.local.disconnectSockets(true);
     // Only the engine: Fastify closes the HTTP server itself.
     io.engine.close();
@@ -273,7 +264,7 @@ async function handleJoin(
   payload: unknown,
   join: boolean,
 ): Promise<Ack> {
-  const parsed = clientEventSchemas['conversation:join'].safeParse(payload);
+  const parsed = clientSocketEventSchemas['conversation:join'].safeParse(payload);
   if (!parsed.success) return { ok: false, error: 'conversationId is required' };
   const room = conversationRoom(parsed.data.conversationId);
   if (!join) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endedSessionsSchema, SESSIONS_ENDED_CHANNEL, type EndedSessions } from '../auth/end-sessions.ts';
-import { liveSessions } from '../auth/session.ts';
+import { liveSessions } from '../auth/http/session.ts';
 import type { Database } from '../db/client.ts';
 import { listenToDatabase } from '../db/notifications.ts';
 import { sessionRoom, userRoom } from './rooms.ts';

@@ -1,28 +1,47 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import {
-  serverEventSchemas,
+  socketEventSchemas,
   type ClientToServerEvents,
   type Message,
-  type ServerEventName,
+  type SocketEventName,
   type ServerToClientEvents,
 } from '@stoop/shared';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A real socket.io-client, recording every server event after checking it against its shared schema. */
+/** A real socket.io-client, recording every socket event after checking it against its shared schema. */
 export class Recorder {
-  readonly events: { name: ServerEventName; payload: unknown }[] = [];
+  readonly events: { name: SocketEventName; payload: unknown }[] = [];
   constructor(readonly socket: ClientSocket) {
-    socket.onAny((name: ServerEventName, payload: unknown) => {
-      const schema = serverEventSchemas[name];
+    socket.onAny((name: SocketEventName, payload: unknown) => {
+      const schema = socketEventSchemas[name];
       expect(schema, `unknown event ${name}`).toBeDefined();
       this.events.push({ name, payload: schema.parse(payload) });
     });
   }
 
-  of(name: ServerEventName): unknown[] {
+  of(name: SocketEventName): unknown[] {
     return this.events.filter((e) => e.name === name).map((e) => e.payload);
+  }
+
+  /**
+   * R-RT-11: the online set as a client holds it: the last whole set (`presence`) with every
+   * `presence:changed` after it applied in order.
+   */
+  online(): Set<string> {
+    const online = new Set<string>();
+    for (const { name, payload } of this.events) {
+      if (name === 'presence') {
+        online.clear();
+        for (const id of (payload as { online: string[] }).online) online.add(id);
+      } else if (name === 'presence:changed') {
+        const change = payload as { online: string[]; offline: string[] };
+        for (const id of change.online) online.add(id);
+        for (const id of change.offline) online.delete(id);
+      }
+    }
+    return online;
   }
 
   messages(name: 'message:new' | 'message:updated' | 'message:deleted' | 'message:liked'): Message[] {

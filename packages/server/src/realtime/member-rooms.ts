@@ -1,0 +1,31 @@
+import { conversationOfRoom, memberRoom, type ChatServer } from './rooms.ts';
+
+/**
+ * Keeps every socket in `member:<conversation>:<user>` exactly while it is in
+ * `conversation:<conversation>` (docs/decisions/0038-abilities-per-variant.md). It listens to the
+ * adapter's own room events rather than to the places that join and leave: those are the handshake,
+ * `conversation:join`/`leave`, a new or unhidden channel (`io.socketsJoin`, which reaches every
+ * instance and has no per-socket room name), a hidden channel, a deleted conversation and a
+ * disconnect, and any new one is covered too. Each instance's adapter reports only its own sockets,
+ * whichever instance asked, so the mirror runs where the socket lives.
+ *
+ * Called again after `io.adapter(...)`: it gives the namespace a new adapter with no listeners.
+ */
+export function mirrorMemberRooms(io: ChatServer): void {
+  const namespace = io.of('/');
+  const adapter = namespace.adapter;
+  const memberRoomOf = (room: string, id: string) => {
+    const conversationId = conversationOfRoom(room);
+    const socket = conversationId ? namespace.sockets.get(id) : undefined;
+    return socket && conversationId ? memberRoom(conversationId, socket.data.userId) : undefined;
+  };
+  adapter.on('join-room', (room: string, id: string) => {
+    const member = memberRoomOf(room, id);
+    if (member) void adapter.addAll(id, new Set([member]));
+  });
+  // On a disconnect the socket is still in the namespace while it leaves its rooms.
+  adapter.on('leave-room', (room: string, id: string) => {
+    const member = memberRoomOf(room, id);
+    if (member) void adapter.del(id, member);
+  });
+}
