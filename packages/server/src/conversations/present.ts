@@ -1,17 +1,21 @@
 import type { Conversation } from '@stoop/shared';
+import { conversationAbilities, type AbilityViewer } from '../access/index.ts';
 import type { ConversationRow } from '../db/schema/index.ts';
 import { fileUrl } from '../files/urls.ts';
 import type { ConversationStats } from './repo.ts';
 
 /**
- * The one shape of a conversation. Broadcast copies (socket events) carry unreadCount 0 because the
- * count is per viewer: clients keep their own count when merging an event.
+ * The one shape of a conversation, for `viewer` (their abilities). Broadcast copies
+ * (socket events) carry unreadCount 0 because the count is per viewer: clients keep their own count
+ * when merging an event; their abilities are set per variant (conversations/sockets.ts).
  */
 export function presentConversation(
   row: ConversationRow,
   participants: string[],
-  stats: ConversationStats = { lastMessageAt: null, unreadCount: 0 },
+  stats: ConversationStats | undefined,
+  viewer: AbilityViewer,
 ): Conversation {
+  const { lastMessageAt, unreadCount } = stats ?? { lastMessageAt: null, unreadCount: 0 };
   return {
     id: row.id,
     type: row.type,
@@ -22,8 +26,9 @@ export function presentConversation(
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    lastMessageAt: stats.lastMessageAt ? stats.lastMessageAt.toISOString() : null,
+    lastMessageAt: lastMessageAt ? lastMessageAt.toISOString() : null,
     metadata: { adminFlaggedBy: row.adminFlaggedBy, adminHidden: row.adminHidden },
-    unreadCount: stats.unreadCount,
+    unreadCount,
+    abilities: conversationAbilities(viewer, row),
   };
 }

@@ -7,10 +7,12 @@ import {
   inArray,
   isNull,
   lt,
+  ne,
   sql,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { alias as tableAlias } from 'drizzle-orm/pg-core';
 import { preparedPerDb } from '../db/prepared.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -259,18 +261,18 @@ export async function deleteConversation(db: DbOrTx, id: string): Promise<FileRo
 
 /**
  * Moves a participant's read position up to `seq` (what they were just shown); never backwards, and
- * no write at all when it would not move.
+ * no write at all when it would not move. Answers the new position, undefined when it did not move.
  */
 export async function markReadUpTo(
   db: DbOrTx,
   conversationId: string,
   userId: string,
   seq: number,
-): Promise<void> {
+): Promise<number | undefined> {
   // Capped at the newest message's created_seq, so a position can never run ahead of the history.
   const newest = sql`(select coalesce(max(${messages.createdSeq}), 0) from ${messages}
     where ${messages.conversationId} = ${conversationId})`;
-  await db
+  const [moved] = await db
     .update(conversationParticipants)
     .set({ lastReadSeq: sql`least(${seq}::bigint, ${newest})` })
     .where(
@@ -279,7 +281,74 @@ export async function markReadUpTo(
         eq(conversationParticipants.userId, userId),
         lt(conversationParticipants.lastReadSeq, sql`least(${seq}::bigint, ${newest})`),
       ),
-    );
+    )
+    .returning({ lastReadSeq: conversationParticipants.lastReadSeq });
+  return moved?.lastReadSeq;
+}
+
+/**
+ * R-RECEIPT: the read positions of a conversation's participants other than `userId`, with whether
+ * each shares them; at most `limit` rows.
+ */
+export function otherParticipantReads(
+  db: DbOrTx,
+  conversationId: string,
+  userId: string,
+  limit: number,
+): Promise<{ userId: string; lastReadSeq: number; shares: boolean }[]> {
+  return db
+    .select({
+      userId: conversationParticipants.userId,
+      lastReadSeq: conversationParticipants.lastReadSeq,
+      shares: users.shareReadReceipts,
+    })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        ne(conversationParticipants.userId, userId),
+      ),
+    )
+    .limit(limit);
+}
+
+/**
+ * R-RECEIPT: every conversation `userId` takes part in with at most `maxParticipants`
+ * participants: their own read position there and the other participants who share receipts.
+ */
+export async function ownReadsWithSharingOthers(
+  db: DbOrTx,
+  userId: string,
+  maxParticipants: number,
+): Promise<{ conversationId: string; lastReadSeq: number; recipientIds: string[] }[]> {
+  const own = tableAlias(conversationParticipants, 'own');
+  const rows = await db
+    .select({
+      conversationId: own.conversationId,
+      lastReadSeq: own.lastReadSeq,
+      // Others who do not share see nobody's receipts, so they are not told (R-RECEIPT-5).
+      recipientIds: sql<string[] | null>`array_agg(${conversationParticipants.userId}::text)
+        filter (where ${users.shareReadReceipts})`,
+    })
+    .from(own)
+    .innerJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, own.conversationId),
+        ne(conversationParticipants.userId, userId),
+      ),
+    )
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(eq(own.userId, userId))
+    .groupBy(own.conversationId, own.lastReadSeq)
+    // The others only are counted: fewer than the bound means at most the bound with the user.
+    .having(sql`count(*) < ${maxParticipants}`);
+  return rows.map((row) => ({
+    ...row,
+    lastReadSeq: Number(row.lastReadSeq),
+    recipientIds: row.recipientIds ?? [],
+  }));
 }
 
 /** The participants' user rows, by name; they leave the server only through users/present.ts. */

@@ -1,9 +1,9 @@
 import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createConversationBodySchema, updateConversationBodySchema } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
-import { discardForm, readForm } from '../files/multipart.ts';
-import { badRequest } from '../http/errors.ts';
+import { currentUser } from '../auth/http/guards.ts';
+import { discardForm, readForm } from '../files/http/multipart.ts';
+import { Invalid } from '../errors.ts';
 import { parseFields } from '../http/fields.ts';
 import { limitSubject } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
@@ -17,6 +17,7 @@ import {
   updateConversation,
   type ChannelAdminAction,
 } from './service.ts';
+import { conversationReads } from './read-receipts.ts';
 
 /** participantIds arrives as a JSON array, a comma list or a repeated form field. */
 function participantIds(raw: string | undefined): string[] {
@@ -27,7 +28,7 @@ function participantIds(raw: string | undefined): string[] {
       const parsed: unknown = JSON.parse(text);
       if (Array.isArray(parsed)) return parsed.map(String);
     } catch {
-      throw badRequest('participantIds must be a JSON array of ids', 'participantIds');
+      throw new Invalid('participantIds must be a JSON array of ids', 'participantIds');
     }
   }
   return text
@@ -96,6 +97,10 @@ export const conversationRoutes: FastifyPluginCallbackZod = (app, _options, done
     await markConversationRead(app, currentUser(request), request.params.id, request.body.seq);
     return reply.status(204).send(null);
   });
+
+  serve(app, 'getConversationReads', async (request) =>
+    conversationReads(app, currentUser(request), request.params.id),
+  );
 
   const adminActions: ['flagChannel' | 'unflagChannel' | 'hideChannel', ChannelAdminAction][] = [
     ['flagChannel', 'flag'],

@@ -1,29 +1,42 @@
 import { validate as isUuid } from 'uuid';
 import { TEXTS, type Conversation, type CreateConversationBody } from '@stoop/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
-import { inTransaction, type PendingEvents } from '../transaction.ts';
+import { inTransaction, type PendingDomainEvents } from '../transaction.ts';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { attachIcon, removeFileRow } from '../files/service.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import { removeStored } from '../files/storage.ts';
-import { recentFiles as recentFilesOf } from '../messages/presented.ts';
+import { recentFiles as recentFilesOf } from '../messages/present.ts';
 import { findUser } from '../users/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentParticipant } from '../users/present.ts';
-import { readableConversationIds, requireAdmin, requireConversationAccess } from '../access/index.ts';
+import {
+  readableConversationIds,
+  requireAdmin,
+  requireConversationAccess,
+  type AbilityViewer,
+} from '../access/index.ts';
 import type { Context } from '../context.ts';
 import { presentConversation } from './present.ts';
+import { moveReadPosition } from './read-receipts.ts';
 import * as repo from './repo.ts';
 
-/** A conversation as `viewer` sees it (participants, last message time, their unread count). */
-async function viewConversation(db: DbOrTx, row: ConversationRow, viewerId: string): Promise<Conversation> {
+/**
+ * A conversation as `viewer` sees it (participants, last message time, their unread count, what they
+ * may do with it).
+ */
+async function viewConversation(
+  db: DbOrTx,
+  row: ConversationRow,
+  viewer: AbilityViewer,
+): Promise<Conversation> {
   const [participants, stats] = await Promise.all([
     repo.participantIdsOf(db, [row.id]),
-    repo.conversationStats(db, [row.id], viewerId),
+    repo.conversationStats(db, [row.id], viewer.id),
   ]);
-  return presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id));
+  return presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id), viewer);
 }
 
 /** GET /api/conversations: the viewer's direct conversations and every channel they may see, newest activity first. */
@@ -34,7 +47,9 @@ export async function listConversations(ctx: Context, user: UserRow): Promise<Co
     repo.participantIdsOf(ctx.db, ids),
     repo.conversationStats(ctx.db, ids, user.id),
   ]);
-  const list = rows.map((row) => presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id)));
+  const list = rows.map((row) =>
+    presentConversation(row, participants.get(row.id) ?? [], stats.get(row.id), user),
+  );
   const activity = (c: Conversation) => c.lastMessageAt ?? c.updatedAt;
   return list.sort((a, b) => (activity(a) < activity(b) ? 1 : activity(a) > activity(b) ? -1 : 0));
 }
@@ -44,7 +59,7 @@ const RECENT_FILES = 10;
 export async function conversationDetails(ctx: Context, user: UserRow, id: string) {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'read');
   const [view, participantRows, counts, recentFiles] = await Promise.all([
-    viewConversation(ctx.db, conversation, user.id),
+    viewConversation(ctx.db, conversation, user),
     repo.participantUsers(ctx.db, id),
     repo.countMessagesAndFiles(ctx.db, id),
     recentFilesOf(ctx.db, id, RECENT_FILES, user),
@@ -69,15 +84,15 @@ export async function createConversation(
   const others = [...new Set(body.participantIds.filter((id) => id !== user.id))];
   for (const id of others) {
     const other = isUuid(id) ? await findUser(ctx.db, id) : undefined;
-    if (!other || other.isLocked) throw badRequest('Unknown or unapproved resident', 'participantIds');
+    if (!other || other.isLocked) throw new Invalid('Unknown or unapproved resident', 'participantIds');
   }
   if (body.type === 'direct') {
-    if (icon) throw badRequest('A direct conversation has no icon', 'icon');
+    if (icon) throw new Invalid('A direct conversation has no icon', 'icon');
     if (others.length === 0)
-      throw badRequest('You cannot start a direct conversation with yourself', 'participantIds');
+      throw new Invalid('You cannot start a direct conversation with yourself', 'participantIds');
     return createDirect(ctx, user, others[0] as string);
   }
-  if (await repo.channelNameTaken(ctx.db, body.name)) throw conflict(TEXTS.channelNameTaken, 'name');
+  if (await repo.channelNameTaken(ctx.db, body.name)) throw new Conflict(TEXTS.channelNameTaken, 'name');
   let conversation: Conversation | undefined;
   try {
     conversation = await inTransaction(ctx, async (tx, events) => {
@@ -94,13 +109,13 @@ export async function createConversation(
         ? (await attachIcon(tx, ctx.config.UPLOAD_DIR, inserted.id, user.id, icon)).id
         : undefined;
       const row = iconFileId ? await repo.updateConversation(tx, inserted.id, { iconFileId }) : inserted;
-      return row && announceCreated(tx, events, row, user.id);
+      return row && announceCreated(tx, events, row, user);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   // Two residents racing for one name: the unique index decides, the loser gets the spec's 409.
-  if (!conversation) throw conflict(TEXTS.channelNameTaken, 'name');
+  if (!conversation) throw new Conflict(TEXTS.channelNameTaken, 'name');
   return { conversation, created: true };
 }
 
@@ -111,7 +126,7 @@ async function createDirect(
 ): Promise<{ conversation: Conversation; created: boolean }> {
   const key = directKey(user.id, otherId);
   const existing = await repo.findDirectByKey(ctx.db, key);
-  if (existing) return { conversation: await viewConversation(ctx.db, existing, user.id), created: false };
+  if (existing) return { conversation: await viewConversation(ctx.db, existing, user), created: false };
   const conversation = await inTransaction(ctx, async (tx, events) => {
     const inserted = await repo.insertConversation(tx, {
       type: 'direct',
@@ -122,13 +137,13 @@ async function createDirect(
     });
     if (!inserted) return undefined;
     await repo.addParticipants(tx, inserted.id, [user.id, otherId]);
-    return announceCreated(tx, events, inserted, user.id);
+    return announceCreated(tx, events, inserted, user);
   });
   // Lost a race with the other resident opening the same chat: theirs is the one.
   if (!conversation) {
     const winner = await repo.findDirectByKey(ctx.db, key);
     if (!winner) throw new Error('direct conversation vanished after a conflict');
-    return { conversation: await viewConversation(ctx.db, winner, user.id), created: false };
+    return { conversation: await viewConversation(ctx.db, winner, user), created: false };
   }
   return { conversation, created: true };
 }
@@ -136,11 +151,11 @@ async function createDirect(
 /** The new conversation as its creator sees it; its event leaves when the transaction commits. */
 async function announceCreated(
   tx: Tx,
-  events: PendingEvents,
+  events: PendingDomainEvents,
   row: ConversationRow,
-  creatorId: string,
+  creator: AbilityViewer,
 ): Promise<Conversation> {
-  const conversation = await viewConversation(tx, row, creatorId);
+  const conversation = await viewConversation(tx, row, creator);
   events.publish('conversation:created', { conversation: { ...conversation, unreadCount: 0 } });
   return conversation;
 }
@@ -157,10 +172,13 @@ export async function updateConversation(
 ): Promise<Conversation> {
   const { conversation } = await requireConversationAccess(ctx.db, user, id, 'manage');
   if (conversation.type === 'direct' && (patch.name !== undefined || icon)) {
-    throw badRequest('A direct conversation has no name or icon', patch.name !== undefined ? 'name' : 'icon');
+    throw new Invalid(
+      'A direct conversation has no name or icon',
+      patch.name !== undefined ? 'name' : 'icon',
+    );
   }
   if (patch.name !== undefined && (await repo.channelNameTaken(ctx.db, patch.name, id))) {
-    throw conflict(TEXTS.channelNameTaken, 'name');
+    throw new Conflict(TEXTS.channelNameTaken, 'name');
   }
   const oldIcon = conversation.iconFileId;
   let updated: Conversation;
@@ -174,11 +192,11 @@ export async function updateConversation(
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(iconFileId ? { iconFileId } : {}),
       });
-      if (!row) throw notFound('Conversation not found');
-      return announceUpdated(tx, events, row, user.id, false);
+      if (!row) throw new NotFound('Conversation not found');
+      return announceUpdated(tx, events, row, user, false);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(TEXTS.channelNameTaken, 'name');
+    if (isUniqueViolation(error)) throw new Conflict(TEXTS.channelNameTaken, 'name');
     throw error;
   }
   if (icon && oldIcon) await dropFile(ctx, oldIcon);
@@ -191,17 +209,17 @@ async function dropFile(ctx: Context, fileId: string): Promise<void> {
 }
 
 /**
- * The changed conversation as `viewerId` sees it, announced on `events`: a transaction's
+ * The changed conversation as `viewer` sees it, announced on `events`: a transaction's
  * (inTransaction), or the bus after a single write that has committed.
  */
 async function announceUpdated(
   db: DbOrTx,
-  events: Pick<PendingEvents, 'publish'>,
+  events: Pick<PendingDomainEvents, 'publish'>,
   row: ConversationRow,
-  viewerId: string,
+  viewer: AbilityViewer,
   visibilityChanged: boolean,
 ): Promise<Conversation> {
-  const conversation = await viewConversation(db, row, viewerId);
+  const conversation = await viewConversation(db, row, viewer);
   events.publish('conversation:updated', {
     conversation: { ...conversation, unreadCount: 0 },
     visibilityChanged,
@@ -239,19 +257,19 @@ export async function channelAdminAction(
 ): Promise<Conversation> {
   requireAdmin(admin);
   const { conversation } = await requireConversationAccess(ctx.db, admin, id, 'read');
-  if (conversation.type !== 'channel') throw badRequest('Only channels can be flagged or hidden');
+  if (conversation.type !== 'channel') throw new Invalid('Only channels can be flagged or hidden');
   // R-CONV-7: hidden channels hold no name, so a visible one may have taken it meanwhile.
   const unhiding = action === 'hide' && conversation.adminHidden;
   if (unhiding && conversation.name && (await repo.channelNameTaken(ctx.db, conversation.name, id))) {
-    throw conflict(UNHIDE_NAME_TAKEN, 'name');
+    throw new Conflict(UNHIDE_NAME_TAKEN, 'name');
   }
   return inTransaction(ctx, async (tx, events): Promise<Conversation> => {
     let row: ConversationRow | undefined;
     if (action === 'flag') row = await repo.addAdminFlag(tx, id, admin.id);
     else if (action === 'unflag') row = await repo.updateConversation(tx, id, { adminFlaggedBy: [] });
     else row = await repo.updateConversation(tx, id, { adminHidden: !conversation.adminHidden });
-    if (!row) throw notFound('Conversation not found');
-    // R-ADMIN-4: every admin action is audited, in the same transaction as the change.
+    if (!row) throw new NotFound('Conversation not found');
+    // Every admin action is audited, in the same transaction as the change.
     const audited = action === 'hide' ? (row.adminHidden ? 'hide' : 'unhide') : action;
     await recordAudit(tx, {
       actorId: admin.id,
@@ -259,10 +277,10 @@ export async function channelAdminAction(
       targetUserId: null,
       details: { conversationId: id, name: row.name },
     });
-    return announceUpdated(tx, events, row, admin.id, action === 'hide');
+    return announceUpdated(tx, events, row, admin, action === 'hide');
   }).catch((error: unknown) => {
     // An unhide racing a resident's new channel of the same name: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(UNHIDE_NAME_TAKEN, 'name');
+    if (isUniqueViolation(error)) throw new Conflict(UNHIDE_NAME_TAKEN, 'name');
     throw error;
   });
 }
@@ -274,13 +292,9 @@ export async function channelAdminAction(
  */
 export async function markConversationRead(ctx: Context, user: UserRow, id: string, seq: number) {
   const { isParticipant } = await requireConversationAccess(ctx.db, user, id, 'read');
-  if (isParticipant) await moveReadPosition(ctx.db, id, user.id, seq);
+  if (isParticipant) await moveReadPosition(ctx, id, user, seq);
 }
 
-/**
- * Moves a participant's read position up to `seq`, never past the newest message nor backwards
- * (messages' history page moves it when it shows the newest page).
- */
 /** A conversation's row for another domain's rules (notifications check access themselves). */
 export function conversationById(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
   return repo.findConversationById(db, id);
@@ -289,10 +303,6 @@ export function conversationById(db: DbOrTx, id: string): Promise<ConversationRo
 /** The participants' ids of one conversation (a direct message's recipients, for push). */
 export async function participantIds(db: DbOrTx, conversationId: string): Promise<string[]> {
   return (await repo.participantIdsOf(db, [conversationId])).get(conversationId) ?? [];
-}
-
-export function moveReadPosition(db: DbOrTx, conversationId: string, userId: string, seq: number) {
-  return repo.markReadUpTo(db, conversationId, userId, seq);
 }
 
 /** A channel by name, ignoring case (search's in:#, R-SEARCH-5); the caller applies the access rule. */

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Conversation, Message } from '@stoop/shared';
+import { users } from '../db/schema/index.ts';
+import { connected, type Recorder } from '../realtime/testing.ts';
+import { createCommunity, headersOf, idsOf, type Cast, type Community } from '../test/community.ts';
 
 /** Test-only helpers for chat calls through app.inject (factories in the Outline style). */
 
@@ -97,3 +101,37 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A listening community for the read-receipt tests: `quiet` has turned receipts off (R-RECEIPT-5);
+ * `open` connects a socket as a member and keeps it in `sockets`, which `close` ends with the app.
+ */
+export async function receiptsCommunity<C extends Cast>(cast: C): Promise<ReceiptsCommunity<C>> {
+  const t = await createCommunity(cast, { listen: true });
+  const id = idsOf<Extract<keyof C, string>>(t.people);
+  const quiet = id['quiet' as Extract<keyof C, string>];
+  await t.db.update(users).set({ shareReadReceipts: false }).where(eq(users.id, quiet));
+  const sockets: Recorder[] = [];
+  return {
+    t,
+    h: headersOf<Extract<keyof C, string>>(t.people),
+    id,
+    open: async (headers: Headers) => {
+      const recorder = await connected(t.url, headers.cookie ?? '');
+      sockets.push(recorder);
+      return recorder;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.close();
+      await t.close();
+    },
+  };
+}
+
+export type ReceiptsCommunity<C extends Cast> = {
+  t: Community<C>;
+  h: Record<Extract<keyof C, string>, Headers>;
+  id: Record<Extract<keyof C, string>, string>;
+  open: (headers: Headers) => Promise<Recorder>;
+  close: () => Promise<void>;
+};

@@ -2,10 +2,9 @@ import type { Readable } from 'node:stream';
 import { validate as isUuid } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import type { FileRow, UserRow } from '../db/schema/index.ts';
-import { requireConversationAccess } from '../access/index.ts';
-import { seesHiddenContent } from '../messages/present.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import type { UploadedFile } from './multipart.ts';
+import { requireConversationAccess, seesHiddenContent } from '../access/index.ts';
+import { Invalid, NotFound } from '../errors.ts';
+import type { UploadedFile } from './uploaded-file.ts';
 import {
   deleteFileRow,
   deleteFileRows,
@@ -37,14 +36,14 @@ async function storeAttachment(
 }
 
 /**
- * R-UPLOAD-9: a message's attachment may not be a program or script, by its name or by its bytes;
+ * A message's attachment may not be a program or script, by its name or by its bytes;
  * a 400 on `file` that says why.
  */
 export async function refuseExecutable(upload: UploadedFile): Promise<void> {
   const extension = blockedAttachmentExtension(upload.fileName);
-  if (extension) throw badRequest(TEXTS.attachmentTypeRefused(extension), 'file');
+  if (extension) throw new Invalid(TEXTS.attachmentTypeRefused(extension), 'file');
   if (isExecutableContent(await readHead(upload.path)))
-    throw badRequest(TEXTS.attachmentContentRefused, 'file');
+    throw new Invalid(TEXTS.attachmentContentRefused, 'file');
 }
 
 /** A channel icon must be an image by its bytes, whatever the client called it. */
@@ -58,7 +57,7 @@ export async function attachIcon(
   const file = await storeAttachment(db, uploadDir, conversationId, uploaderId, upload);
   if (!isImage(file.mimeType)) {
     await removeStored(uploadDir, [file.storageKey, file.thumbnailKey]);
-    throw badRequest('The icon must be a PNG, JPEG, GIF or WebP image', 'icon');
+    throw new Invalid('The icon must be a PNG, JPEG, GIF or WebP image', 'icon');
   }
   return file;
 }
@@ -88,16 +87,16 @@ export async function downloadFile(
   thumbnail: boolean,
 ): Promise<FileDownload> {
   const file = isUuid(fileId) ? await findFile(db, fileId) : undefined;
-  if (!file) throw notFound('File not found');
+  if (!file) throw new NotFound('File not found');
   await requireConversationAccess(db, user, file.conversationId, 'read');
   const message = await messageOfFile(db, fileId);
-  if (message?.deletedAt) throw notFound('File not found');
-  // R-ADMIN-9: the file of a hidden message goes only to its author and admins.
-  if (message?.adminHidden && !seesHiddenContent(user, message.userId)) throw notFound('File not found');
+  if (message?.deletedAt) throw new NotFound('File not found');
+  // The file of a hidden message goes only to its author and admins.
+  if (message?.adminHidden && !seesHiddenContent(user, message.userId)) throw new NotFound('File not found');
   const key = thumbnail ? file.thumbnailKey : file.storageKey;
-  if (!key) throw notFound('This file has no thumbnail');
+  if (!key) throw new NotFound('This file has no thumbnail');
   const body = await openStored(uploadDir, key).catch(() => {
-    throw notFound('File not found');
+    throw new NotFound('File not found');
   });
   const mimeType = thumbnail ? 'image/webp' : file.mimeType;
   return {
@@ -129,7 +128,7 @@ export async function storeImage(
   const stored = await storeUpload(uploadDir, upload.path, { thumbnail: false });
   if (!isImage(stored.mimeType)) {
     await removeStored(uploadDir, [stored.storageKey]);
-    throw badRequest('The photo must be a PNG, JPEG, GIF or WebP image', field);
+    throw new Invalid('The photo must be a PNG, JPEG, GIF or WebP image', field);
   }
   return stored;
 }
@@ -137,7 +136,7 @@ export async function storeImage(
 /** A stored file as a stream, or a 404 when it is gone. */
 export async function readStoredFile(uploadDir: string, key: string): Promise<Readable> {
   return openStored(uploadDir, key).catch(() => {
-    throw notFound('File not found');
+    throw new NotFound('File not found');
   });
 }
 

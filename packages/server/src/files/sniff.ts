@@ -61,7 +61,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
 }
 
 /**
- * R-UPLOAD-9: bytes that run or render when opened, whatever the file is called: Windows (MZ),
+ * Bytes that run or render when opened, whatever the file is called: Windows (MZ),
  * Linux (ELF) and macOS (Mach-O, universal) programs, `#!` scripts and HTML pages.
  */
 export function isExecutableContent(bytes: Uint8Array): boolean {

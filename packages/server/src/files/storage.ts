@@ -23,6 +23,9 @@ export type StoredFile = {
   size: number;
   storageKey: string;
   thumbnailKey: string | null;
+  /** The thumbnail's size in pixels (null without one): readers reserve its space. */
+  thumbnailWidth: number | null;
+  thumbnailHeight: number | null;
 };
 
 /** A fresh path under UPLOAD_DIR/incoming for an upload to be streamed into. */
@@ -45,8 +48,8 @@ export async function readHead(file: string): Promise<Buffer> {
 /**
  * Moves a received upload (a file under UPLOAD_DIR/incoming) into the chat store, writes a
  * thumbnail for images (unless `thumbnail` is false), and returns what the files row needs. The
- * type comes from the bytes (R-UPLOAD-2); images lose their EXIF/XMP metadata (a phone photo's GPS
- * position must not reach the chat). File to file throughout (R-UPLOAD-6): a 24 MB upload is never held in memory.
+ * type comes from the bytes; images lose their EXIF/XMP metadata (a phone photo's GPS
+ * position must not reach the chat). File to file throughout: a 24 MB upload is never held in memory.
  */
 export async function storeUpload(
   uploadDir: string,
@@ -61,12 +64,13 @@ export async function storeUpload(
   await moveWithoutMetadata(source, destination, mimeType);
   await chmod(destination, 0o600);
   let thumbnailKey: string | null = null;
+  let size: { width: number; height: number } | null = null;
   if (thumbnail && isImage(mimeType)) {
     const sharp = await loadSharp();
     try {
       thumbnailKey = `${id}.thumb.webp`;
       const thumbnailPath = resolveKey(uploadDir, thumbnailKey);
-      await sharp(destination, { animated: false, limitInputPixels: 50_000_000 })
+      size = await sharp(destination, { animated: false, limitInputPixels: 50_000_000 })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 75 })
@@ -75,9 +79,18 @@ export async function storeUpload(
     } catch {
       // Magic numbers matched but the image does not decode: keep the file, skip the preview.
       thumbnailKey = null;
+      size = null;
     }
   }
-  return { id, mimeType, size: (await stat(destination)).size, storageKey, thumbnailKey };
+  return {
+    id,
+    mimeType,
+    size: (await stat(destination)).size,
+    storageKey,
+    thumbnailKey,
+    thumbnailWidth: size?.width ?? null,
+    thumbnailHeight: size?.height ?? null,
+  };
 }
 
 /** A stored file as a stream (downloads are not held in memory whole either); rejects when it is gone. */

@@ -95,6 +95,39 @@ describe('GET /api/conversations/{id}/messages: newer than a cursor', () => {
   });
 });
 
+describe('GET /api/conversations/{id}/messages: older than a message id alone (R-API-43)', () => {
+  it('pages back through 45 messages with beforeId alone, each page ending before the last one began', async () => {
+    const newest = await page({});
+    const seen = [...contents(newest)];
+    let oldest = newest.messages[0] as Message;
+    for (;;) {
+      const older = await page({ beforeId: oldest.id });
+      if (older.messages.length === 0) break;
+      seen.unshift(...contents(older));
+      oldest = older.messages[0] as Message;
+      if (!older.hasMore) break;
+    }
+    expect(seen).toEqual(postsFrom(0, 45));
+    const sameAsWithDate = await page({ beforeId: at(25).id });
+    expect(contents(sameAsWithDate)).toEqual(postsFrom(5, 25));
+    expect(sameAsWithDate.hasNewer).toBe(true);
+  });
+
+  it('a message of another conversation or a made-up id is a 404; an unreadable conversation stays a conversation 404', async () => {
+    const other = await makeChannel(t.app, alice);
+    const elsewhere = await sendText(t.app, alice, other.id, 'elsewhere');
+    for (const id of [elsewhere.id, '0190c0c0-0000-7000-8000-00000000dead'])
+      expectError(await get(pageUrl(channelId, { beforeId: id }), bob), 404, {
+        message: 'Message not found',
+      });
+    const direct = await makeDirect(t.app, alice, bobId);
+    const inDirect = await sendText(t.app, alice, direct.id, 'private');
+    expectError(await get(pageUrl(direct.id, { beforeId: inDirect.id }), carol), 404, {
+      message: 'Conversation not found',
+    });
+  });
+});
+
 describe('GET /api/conversations/{id}/messages: around a message', () => {
   it('in the middle: limit/2 older, the message, and newer up to the limit', async () => {
     const window = await page({ around: at(22).id, limit: '10' });
@@ -148,6 +181,15 @@ describe('GET /api/conversations/{id}/messages: validation of the paging modes',
       field: 'afterId',
     });
     expectError(await get(pageUrl(channelId, { afterDate: 'yesterday' }), bob), 400, { field: 'afterDate' });
+  });
+
+  it('R-API-41: a date before 1970 or after 2999 is a 400 naming its field, not a 500', async () => {
+    for (const field of ['beforeDate', 'afterDate'])
+      for (const value of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '1969-12-31T23:59:59Z']) {
+        const body = expectError(await get(pageUrl(channelId, { [field]: value }), bob), 400, { field });
+        expect(body.message).toContain('between the years 1970 and 2999');
+      }
+    expect((await get(pageUrl(channelId, { beforeDate: '2999-12-31T23:59:59Z' }), bob)).statusCode).toBe(200);
   });
 });
 

@@ -15,6 +15,8 @@ export function pageBody(page: PageOfTexts): string {
   return (
     `{"messages":[${page.messageTexts.join(',')}],` +
     `"hasMore":${String(page.hasMore)},"hasNewer":${String(page.hasNewer)},` +
-    `"conversation":${JSON.stringify(conversation)}}`
+    `"conversation":${JSON.stringify(conversation)}` +
+    (page.unreadBefore === undefined ? '' : `,"unreadBefore":${page.unreadBefore}`) +
+    (page.firstUnreadId === undefined ? '}' : `,"firstUnreadId":${JSON.stringify(page.firstUnreadId)}}`)
   );
 }

@@ -116,7 +116,10 @@ describe('POST and DELETE /api/messages/{id}/reactions', () => {
     const updates = (r: Recorder) =>
       r.of('message:updated').filter((p) => (p as { message: { id: string } }).message.id === dm.id);
     await until(() => updates(b).length > 0 && updates(k).length > 0);
-    expect(updates(b)).toEqual([{ message: reacted }]);
+    expect(updates(k)).toEqual([{ message: reacted }]);
+    // R-ACCESS-9: the author's copy is the same message with the author's abilities.
+    const authors = { edit: true, delete: true, hide: false, report: false, react: true };
+    expect(updates(b)).toEqual([{ message: { ...reacted, abilities: authors } }]);
     await settle();
     expect(updates(a)).toEqual([]);
   });

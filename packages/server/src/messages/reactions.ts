@@ -1,10 +1,10 @@
 import { REACTIONS_MAX_DISTINCT, type Message, type Reaction } from '@stoop/shared';
 import type { UserRow } from '../db/schema/index.ts';
 import type { Context } from '../context.ts';
-import { badRequest } from '../http/errors.ts';
-import { redactFor } from './present.ts';
+import { Invalid } from '../errors.ts';
+import { presentFor } from './present.ts';
 import * as repo from './repo.ts';
-import { commitChange, liveMessage, presentOne, refuseIfHiddenFrom } from './service.ts';
+import { commitChange, presentOne, reactableMessage } from './service.ts';
 
 /** The list with `userId` added to `emoji` (a new emoji goes last), or null when it is there already. */
 function withReaction(reactions: Reaction[], emoji: string, userId: string): Reaction[] | null {
@@ -12,7 +12,7 @@ function withReaction(reactions: Reaction[], emoji: string, userId: string): Rea
   if (existing?.userIds.includes(userId)) return null;
   if (!existing) {
     if (reactions.length >= REACTIONS_MAX_DISTINCT) {
-      throw badRequest(
+      throw new Invalid(
         `A message can have at most ${REACTIONS_MAX_DISTINCT} different reactions; add yours to one of them`,
         'emoji',
       );
@@ -34,8 +34,8 @@ function withoutReaction(reactions: Reaction[], emoji: string, userId: string): 
 }
 
 /**
- * POST /api/messages/{id}/reactions and DELETE /api/messages/{id}/reactions/{emoji} (R-REACT-1,
- * R-REACT-2, R-REACT-3): anyone who may read the message, not on a tombstone or on a message hidden
+ * POST /api/messages/{id}/reactions and DELETE /api/messages/{id}/reactions/{emoji} (
+ * R-REACT-3): anyone who may read the message, not on a tombstone or on a message hidden
  * from them. Giving a reaction twice, or taking back one never given, changes nothing and answers
  * the message as it is (no seq, no event); a change reaches everyone in the conversation live.
  */
@@ -46,7 +46,7 @@ export async function changeReaction(
   emoji: string,
   add: boolean,
 ): Promise<Message> {
-  refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
+  await reactableMessage(ctx, user, id);
   const message = await commitChange(ctx, 'message:updated', async (tx) => {
     // Read under the change lock: no other change to this message runs until commit.
     const row = await repo.findMessage(tx, id);
@@ -62,7 +62,7 @@ export async function changeReaction(
     if (!row) throw error;
     return presentOne(ctx.db, row);
   });
-  return redactFor(user, message);
+  return presentFor(user, message);
 }
 
 /** Thrown out of the transaction when a reaction call changes nothing, so nothing is published. */

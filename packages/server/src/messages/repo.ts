@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { MessageBot, Reaction } from '@stoop/shared';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { LinkPreview, MessageBot, Reaction } from '@stoop/shared';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { canWriteSql, type SqlViewer } from '../access/repo/sql.ts';
@@ -105,14 +105,16 @@ function prepareInsertLocked(db: DbOrTx) {
   const sender: SqlViewer = { id: sql`t.user_id`, isAdmin: sql`t.sees_hidden`, isLocked: sql`false` };
   // One array parameter per column. Column order is the table's (drizzle lists every insertable
   // column); search_vector is generated, admin_hidden and flags_reviewed_at start unset, bot is R-INTEG-5's,
-  // poll_id R-POLL-1's and event_id R-EVENT-2's; reactions (R-REACT-1) start empty,
-  // import_id and import_key (R-MOVEIN-5) stay null: a send imports nothing. The rows are filtered by the access rule and then sorted
-  // (a sorted sub-select is not flattened), so nextval runs in queue order for allowed rows only.
+  // poll_id R-POLL-1's and event_id R-EVENT-2's; reactions start empty,
+  // import_id and import_key stay null: a send imports nothing; link_preview
+  // is fetched after the commit, so it starts null and not removed. The rows are
+  // filtered by the access rule and then sorted (a sorted sub-select is not flattened), so nextval
+  // runs in queue order for allowed rows only.
   const rows = sql`
     select x.id, x.conversation_id, x.user_id, x.parent_message_id, x.content, now(), now(), null::timestamptz,
       x.s, x.s, x.client_message_id, x.file_id, '{}'::uuid[], '{}'::uuid[],
       array(select json_array_elements_text(x.mentioned::json))::uuid[], false, null::timestamptz,
-      x.bot::jsonb, x.poll_id, x.event_id, '[]'::jsonb, null::uuid, null::text
+      x.bot::jsonb, x.poll_id, x.event_id, '[]'::jsonb, null::uuid, null::text, null::jsonb, false
     from (
       select i.*, nextval('message_change_seq') as s
       from (select pg_advisory_xact_lock(${CHANGE_LOCK_KEY})) as change_lock,
@@ -173,6 +175,34 @@ export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | 
   return row;
 }
 
+/**
+ * The first top-level message of others after a read position: where the "New messages"
+ * line goes. A range of messages_conversation_seq_idx in created_seq order, so messages that arrive
+ * later do not move it.
+ */
+export async function firstUnreadAfter(
+  db: DbOrTx,
+  conversationId: string,
+  viewerId: string,
+  position: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.createdSeq, position),
+        ne(messages.userId, viewerId),
+        isNull(messages.parentMessageId),
+        isNull(messages.deletedAt),
+      ),
+    )
+    .orderBy(asc(messages.createdSeq))
+    .limit(1);
+  return row?.id;
+}
+
 /** The sender's message of this clientMessageId in this conversation (the idempotency key). */
 export async function findByClientId(
   db: DbOrTx,
@@ -196,6 +226,8 @@ export async function findByClientId(
 
 export type MessagePatch = Partial<{
   content: string;
+  linkPreview: LinkPreview | null;
+  linkPreviewRemoved: boolean;
   reactions: Reaction[];
   mentionedUsers: string[];
   deletedAt: Date;

@@ -1,15 +1,17 @@
 import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendMessageFieldsSchema, type MessagesPage } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { parseFields } from '../http/fields.ts';
-import { discardForm, readForm } from '../files/multipart.ts';
+import { discardForm, readForm } from '../files/http/multipart.ts';
 import { limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
 import { changeReaction } from './reactions.ts';
+import { removeLinkPreview } from './link-preview.ts';
 import { pageBody } from './page-body.ts';
 import { searchMessages } from './search.ts';
+import { sendAdmission } from './http/admission.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -53,7 +55,10 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         await discardForm(form);
       }
     },
-    { preValidation: sendLimit },
+    {
+      onRequest: sendAdmission(app, app.config.SEND_QUEUE_LIMIT, app.config.SEND_QUEUE_MAX_LAG_MS),
+      preValidation: sendLimit,
+    },
   );
 
   serve(app, 'flagMessage', async (request) => ({
@@ -90,6 +95,10 @@ export const messageRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   serve(app, 'removeReaction', async (request) => ({
     message: await changeReaction(app, currentUser(request), request.params.id, request.params.emoji, false),
+  }));
+
+  serve(app, 'removeLinkPreview', async (request) => ({
+    message: await removeLinkPreview(app, currentUser(request), request.params.id),
   }));
 
   serve(app, 'editMessage', async (request) => ({

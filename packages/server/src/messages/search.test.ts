@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATES, searchResultSchema, type SearchResult } from '@stoop/shared';
 import { messages } from '../db/schema/index.ts';
-import { presentRows } from './presented.ts';
+import { presentRows } from './present.ts';
 import {
   PNG_1X1,
   formOf,

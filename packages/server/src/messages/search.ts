@@ -18,7 +18,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { canRead } from '../access/index.ts';
 import { channelByName, directIdsBetween } from '../conversations/service.ts';
 import { userIdsNamed } from '../users/service.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { searchMessages as findMatches, type SearchPlan } from './repo/search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,19 +41,19 @@ async function resolveModifiers(
   let conversationIds: string[] | null = null;
   if (from !== null) {
     const ids = await userIdsNamed(ctx.db, from);
-    if (ids.length === 0) throw badRequest(SEARCH_TEXTS.unknownUser(rawOf(parsed, 'from')), 'q');
+    if (ids.length === 0) throw new Invalid(SEARCH_TEXTS.unknownUser(rawOf(parsed, 'from')), 'q');
     authorIds = ids;
   }
   if (inChannel !== null) {
     const channel = await channelByName(ctx.db, inChannel);
     // A hidden channel is unknown to whoever may not read it: the answer must not reveal it exists.
     if (!channel || !canRead(channel, user, false))
-      throw badRequest(SEARCH_TEXTS.unknownChannel(rawOf(parsed, 'in')), 'q');
+      throw new Invalid(SEARCH_TEXTS.unknownChannel(rawOf(parsed, 'in')), 'q');
     conversationIds = [channel.id];
   }
   if (inDirect !== null) {
     const others = await userIdsNamed(ctx.db, inDirect);
-    if (others.length === 0) throw badRequest(SEARCH_TEXTS.unknownUser(rawOf(parsed, 'in')), 'q');
+    if (others.length === 0) throw new Invalid(SEARCH_TEXTS.unknownUser(rawOf(parsed, 'in')), 'q');
     // Only the caller's own direct conversations: in:@A from C never reaches A's talks with B.
     conversationIds = await directIdsBetween(ctx.db, user.id, others);
   }
@@ -67,7 +67,7 @@ export async function searchMessages(
 ): Promise<SearchResult> {
   const parsed = parseSearch(query.q);
   const [error] = parsed.errors;
-  if (error) throw badRequest(error.message, 'q');
+  if (error) throw new Invalid(error.message, 'q');
   const { filters } = parsed;
   const none: SearchResult = { messages: [], hits: [], total: 0, totalIsLowerBound: false };
   // Only punctuation: nothing to look for, so nothing found.

@@ -61,7 +61,7 @@ export class SendBatcher {
   }
 
   /**
-   * Resolves once every queued send has been written and answered (R-OPS-16): the shutdown waits
+   * Resolves once every queued send has been written and answered: the shutdown waits
    * for it before the database closes, so no send that was taken is dropped half-way.
    */
   idle(): Promise<void> {

@@ -16,18 +16,22 @@ import {
   isAdmin,
   requireConversationAccess,
   requireMessageAccess,
+  requireMessageDelete,
+  requireMessageEdit,
+  requireMessageReact,
+  requireMessageReport,
 } from '../access/index.ts';
 import type { Context } from '../context.ts';
-import { moveReadPosition } from '../conversations/service.ts';
+import { moveReadPosition } from '../conversations/read-receipts.ts';
 import { presentConversation } from '../conversations/present.ts';
 import { refuseExecutable, removeFileRow } from '../files/service.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import { removeStored, storeUpload } from '../files/storage.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import { readHistory } from './repo/history.ts';
 import { resolveMentions } from './mentions.ts';
-import { presentMessage, redactFor, seesHiddenContent } from './present.ts';
-import { presentRows, presentWhole } from './presented.ts';
+import { firstLink } from './first-link.ts';
+import { presentMessage, presentRows, presentWhole, presentFor } from './present.ts';
 import * as repo from './repo.ts';
 import * as flags from './repo/flags.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -56,10 +60,21 @@ export type PageQuery = Pick<
  * The messages come as the JSON texts the database wrote (messages/page-body.ts sends them).
  */
 export async function listMessages(ctx: Context, user: UserRow, conversationId: string, query: PageQuery) {
-  if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!isUuid(conversationId)) throw new NotFound(CONVERSATION_NOT_FOUND);
   if (query.beforeId !== undefined && !isUuid(query.beforeId))
-    throw badRequest('beforeId is not a message id', 'beforeId');
-  const beforeDate = query.beforeDate ? new Date(query.beforeDate) : undefined;
+    throw new Invalid('beforeId is not a message id', 'beforeId');
+  // R-API-43: beforeId alone pages from that message, whose own time completes the cursor.
+  const cursor =
+    query.beforeId !== undefined && !query.beforeDate
+      ? await repo.findMessage(ctx.db, query.beforeId)
+      : undefined;
+  const cursorMissing =
+    query.beforeId !== undefined && !query.beforeDate && cursor?.conversationId !== conversationId;
+  const beforeDate = query.beforeDate
+    ? new Date(query.beforeDate)
+    : cursorMissing
+      ? undefined
+      : cursor?.createdAt;
   const afterDate = query.afterDate ? new Date(query.afterDate) : undefined;
   const snapshot = await readHistory(ctx.db, {
     conversationId,
@@ -72,21 +87,31 @@ export async function listMessages(ctx: Context, user: UserRow, conversationId: 
     around: query.around,
   });
   // The access rule was applied by the statement itself; on refusal nothing that was read is used.
-  if (!snapshot || !snapshot.readable) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!snapshot || !snapshot.readable) throw new NotFound(CONVERSATION_NOT_FOUND);
+  // Only once the conversation is known readable: a message elsewhere is no cursor here.
+  if (cursorMissing) throw new NotFound(MESSAGE_NOT_FOUND);
   // A message of another conversation, a reply or a made-up id: nothing of the page goes out.
-  if (query.around !== undefined && !snapshot.anchorFound) throw notFound(MESSAGE_NOT_FOUND);
+  if (query.around !== undefined && !snapshot.anchorFound) throw new NotFound(MESSAGE_NOT_FOUND);
   const { conversation, lastReadSeq } = snapshot;
   let { stats } = snapshot;
+  let unreadBefore: number | undefined;
+  let firstUnreadId: string | undefined;
   const isNewestPage = !beforeDate && !afterDate && query.around === undefined;
   if (isNewestPage && lastReadSeq !== null && lastReadSeq < snapshot.newestSeq) {
-    await moveReadPosition(ctx.db, conversationId, user.id, snapshot.newestSeq);
+    // Before the position moves: the line goes where the reader's own position said.
+    if (stats.unreadCount > 0)
+      firstUnreadId = await repo.firstUnreadAfter(ctx.db, conversationId, user.id, lastReadSeq);
+    await moveReadPosition(ctx, conversationId, user, snapshot.newestSeq);
+    unreadBefore = stats.unreadCount;
     stats = { ...stats, unreadCount: 0 };
   }
   return {
     messageTexts: snapshot.messages,
     hasMore: snapshot.hasMore,
     hasNewer: snapshot.hasNewer,
-    conversation: presentConversation(conversation, snapshot.participants, stats),
+    conversation: presentConversation(conversation, snapshot.participants, stats, user),
+    unreadBefore,
+    firstUnreadId,
   };
 }
 
@@ -97,11 +122,11 @@ export type SendInput = {
   content: string;
   parentMessageId?: string | undefined;
   clientMessageId?: string | undefined;
-  /** R-INTEG-5: the data source posting it (integrations/service.ts); people's sends have none. */
+  /** The data source posting it (integrations/service.ts); people's sends have none. */
   bot?: MessageBot | undefined;
-  /** R-POLL-1: set only by polls/service.ts for a poll's own message. */
+  /** Set only by polls/service.ts for a poll's own message. */
   pollId?: string | undefined;
-  /** R-EVENT-2: set only by events/service.ts for an event's own card. */
+  /** Set only by events/service.ts for an event's own card. */
   eventId?: string | undefined;
 };
 
@@ -125,7 +150,7 @@ export async function sendMessage(
   const parentId = input.parentMessageId ?? null;
   const plain = !upload && parentId === null;
   // A malformed id names no conversation; a locked account reads nothing (canRead).
-  if (!isUuid(conversationId) || user.isLocked) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!isUuid(conversationId) || user.isLocked) throw new NotFound(CONVERSATION_NOT_FOUND);
   if (!plain) await requireConversationAccess(ctx.db, user, conversationId, 'write');
   const clientMessageId = input.clientMessageId ?? null;
   // A repeat answers with the first message. Looking it up first costs every send a query, so it is
@@ -136,7 +161,7 @@ export async function sendMessage(
     const first = clientMessageId
       ? await repo.findByClientId(ctx.db, user.id, conversationId, clientMessageId)
       : undefined;
-    return first ? { message: await presentOne(ctx.db, first), created: false } : undefined;
+    return first ? { message: presentFor(user, await presentOne(ctx.db, first)), created: false } : undefined;
   };
   if (upload) {
     const answer = await repeated();
@@ -144,8 +169,8 @@ export async function sendMessage(
     await refuseExecutable(upload);
   }
   try {
-    if (content.length === 0 && !upload) throw badRequest('A message needs text or a file', 'content');
-    if (content.length > MESSAGE_CONTENT_MAX) throw badRequest('The message is too long', 'content');
+    if (content.length === 0 && !upload) throw new Invalid('A message needs text or a file', 'content');
+    if (content.length > MESSAGE_CONTENT_MAX) throw new Invalid('The message is too long', 'content');
     if (parentId) await checkParent(ctx.db, conversationId, parentId);
   } catch (error) {
     // Refused input answers 404 first where the conversation is not the sender's to post in.
@@ -196,31 +221,27 @@ export async function sendMessage(
   // The batch's transaction has committed (the batcher answers only then): its events may leave.
   // A brand-new message has no likes or replies yet: no need to ask the database.
   const message = presentMessage({ ...outcome.row, file: outcome.file ?? null, likedBy: [], replies: [] });
-  ctx.bus.publish('message:new', { message });
+  ctx.bus.publish('message:new', { message, authorRole: user.role });
   if (outcome.parent)
     ctx.bus.publish('message:updated', { message: await presentOne(ctx.db, outcome.parent) });
-  return { message, created: true };
+  return { message: presentFor(user, message), created: true };
 }
 
 async function checkParent(db: DbOrTx, conversationId: string, parentId: string): Promise<void> {
   const parent = isUuid(parentId) ? await repo.findMessage(db, parentId) : undefined;
   if (!parent || parent.conversationId !== conversationId) {
-    throw badRequest('The parent message is not in this conversation', 'parentMessageId');
+    throw new Invalid('The parent message is not in this conversation', 'parentMessageId');
   }
-  if (parent.parentMessageId) throw badRequest('Replies go to the thread’s first message', 'parentMessageId');
-  if (parent.deletedAt) throw badRequest('The parent message was deleted', 'parentMessageId');
+  if (parent.parentMessageId)
+    throw new Invalid('Replies go to the thread’s first message', 'parentMessageId');
+  if (parent.deletedAt) throw new Invalid('The parent message was deleted', 'parentMessageId');
 }
 
-export async function liveMessage(ctx: Context, user: UserRow, id: string) {
-  const access = await requireMessageAccess(ctx.db, user, id, 'read');
-  if (access.message.deletedAt) throw notFound(MESSAGE_NOT_FOUND);
-  return access;
-}
-
-/** A hidden message cannot be liked or unliked by those who only see its placeholder (R-ADMIN-9). */
-export function refuseIfHiddenFrom(user: UserRow, message: MessageRow): void {
-  if (message.adminHidden && !seesHiddenContent(user, message.userId))
-    throw badRequest('This message was hidden by an admin');
+/** The message a like or a reaction goes on, once the caller may react to it (the `react` ability). */
+export async function reactableMessage(ctx: Context, user: UserRow, id: string): Promise<MessageRow> {
+  const { message } = await requireMessageAccess(ctx.db, user, id, 'read');
+  requireMessageReact(user, message);
+  return message;
 }
 
 /**
@@ -236,7 +257,7 @@ export async function commitChange(
     ctx,
     async (tx, events) => {
       const row = await change(tx);
-      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      if (!row) throw new NotFound(MESSAGE_NOT_FOUND);
       const message = await presentOne(tx, row);
       events.publish(event, { message });
       return message;
@@ -247,23 +268,23 @@ export async function commitChange(
 
 /** POST /api/messages/{id}/like: R-MSG-9, R-ERR-5, a second like is a 400 whose message contains 'already liked'. */
 export async function likeMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
-  refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
+  await reactableMessage(ctx, user, id);
   const message = await commitChange(ctx, 'message:liked', async (tx) => {
     if (!(await repo.insertLike(tx, id, user.id)))
-      throw badRequest(`You have ${TEXTS.alreadyLiked} this message`);
+      throw new Invalid(`You have ${TEXTS.alreadyLiked} this message`);
     return repo.changeMessage(tx, id, {});
   });
-  return redactFor(user, message);
+  return presentFor(user, message);
 }
 
 /** DELETE /api/messages/{id}/like: unliking a message one has not liked is a 400 (R-MSG-9, R-ERR-4 treats it as done). */
 export async function unlikeMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
-  refuseIfHiddenFrom(user, (await liveMessage(ctx, user, id)).message);
+  await reactableMessage(ctx, user, id);
   const message = await commitChange(ctx, 'message:liked', async (tx) => {
-    if (!(await repo.deleteLike(tx, id, user.id))) throw badRequest('You have not liked this message');
+    if (!(await repo.deleteLike(tx, id, user.id))) throw new Invalid('You have not liked this message');
     return repo.changeMessage(tx, id, {});
   });
-  return redactFor(user, message);
+  return presentFor(user, message);
 }
 
 /** PUT /api/messages/{id}: the author only; mentions are resolved again from the new text. */
@@ -273,16 +294,27 @@ export async function editMessage(
   id: string,
   content: string,
 ): Promise<Message> {
-  const { message } = await liveMessage(ctx, user, id);
-  if (message.userId !== user.id) throw forbidden('Only the author can edit a message');
+  const { message } = await requireMessageAccess(ctx.db, user, id, 'read');
+  requireMessageEdit(user, message);
   const mentionedUsers = await mentionsIn(ctx.db, content);
-  return commitChange(ctx, 'message:updated', (tx) =>
-    repo.changeMessage(tx, id, { content, mentionedUsers, updatedAt: new Date() }),
+  // A card belongs to the first link; an edit that changes that link drops it, and the new
+  // link's card is fetched as for a new message (link-previews/subscriber.ts).
+  const keepsCard = message.linkPreview === null || message.linkPreview.url === firstLink(content);
+  const edited = await commitChange(ctx, 'message:updated', (tx) =>
+    repo.changeMessage(tx, id, {
+      content,
+      mentionedUsers,
+      updatedAt: new Date(),
+      ...(keepsCard ? {} : { linkPreview: null }),
+    }),
   );
+  // Committed by now (commitChange waits for it).
+  ctx.bus.publish('message:edited', { message: edited });
+  return presentFor(user, edited);
 }
 
 /**
- * R-EVENT-12: the text of the message carrying an event's card follows the event's title, so search,
+ * The text of the message carrying an event's card follows the event's title, so search,
  * previews and notifications name it as the card does. Not an edit by its author: `updatedAt` stays,
  * and a deleted message stays deleted. Everyone in the conversation gets message:updated.
  */
@@ -298,15 +330,13 @@ export async function retitleEventMessage(ctx: Context, eventId: string, title: 
  */
 export async function deleteMessage(ctx: Context, user: UserRow, id: string): Promise<Message> {
   const found = isUuid(id) ? await repo.findMessage(ctx.db, id) : undefined;
-  if (!found) throw notFound(MESSAGE_NOT_FOUND);
-  if (!isAdmin(user)) {
-    await requireMessageAccess(ctx.db, user, id, 'read');
-    if (found.userId !== user.id) throw forbidden('Only the author or an admin can delete a message');
-  }
-  if (found.deletedAt) return redactFor(user, await presentOne(ctx.db, found));
+  if (!found) throw new NotFound(MESSAGE_NOT_FOUND);
+  if (!isAdmin(user)) await requireMessageAccess(ctx.db, user, id, 'read');
+  if (requireMessageDelete(user, found).alreadyDeleted)
+    return presentFor(user, await presentOne(ctx.db, found));
   let file: FileRow | undefined;
   const message = await commitChange(ctx, 'message:deleted', async (tx) => {
-    // R-ADMIN-4: an admin removing someone else's message is moderation, and audited.
+    // An admin removing someone else's message is moderation, and audited.
     if (found.userId !== user.id) {
       await recordAudit(tx, {
         actorId: user.id,
@@ -327,12 +357,12 @@ export async function deleteMessage(ctx: Context, user: UserRow, id: string): Pr
     return row;
   });
   if (file) await removeStored(ctx.config.UPLOAD_DIR, [file.storageKey, file.thumbnailKey]);
-  return redactFor(user, message);
+  return presentFor(user, message);
 }
 
 /**
  * POST /api/conversations/{id}/flag {messageId}: adds the caller to userFlaggedBy once, or to
- * adminFlaggedBy when the caller is an admin, and stores when (R-ADMIN-7: the admins' queue).
+ * adminFlaggedBy when the caller is an admin, and stores when. Its author cannot report it.
  */
 export async function flagMessage(
   ctx: Context,
@@ -342,8 +372,9 @@ export async function flagMessage(
   reason: ReportReason | null = null,
   note: string | null = null,
 ): Promise<Message> {
-  const { message } = await liveMessage(ctx, user, messageId);
-  if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
+  const { message } = await requireMessageAccess(ctx.db, user, messageId, 'read');
+  if (message.conversationId !== conversationId) throw new NotFound(MESSAGE_NOT_FOUND);
+  requireMessageReport(user, message);
   const report = { reason, note: note?.length ? note : null };
   return inTransaction(
     ctx,
@@ -351,20 +382,20 @@ export async function flagMessage(
       const changed = await flags.addFlag(tx, messageId, user.id, isAdmin(user), report);
       if (!changed) {
         // Flagging twice changes nothing anyone sees: no new seq, no event, same answer; the
-        // reason given last is the one the admins read (R-REPORT-1).
+        // reason given last is the one the admins read.
         await flags.updateReport(tx, messageId, user.id, report);
-        return redactFor(user, await presentOne(tx, message));
+        return presentFor(user, await presentOne(tx, message));
       }
       const presented = await presentOne(tx, changed);
       events.publish('message:updated', { message: presented });
-      return redactFor(user, presented);
+      return presentFor(user, presented);
     },
     repo.lockChanges,
   );
 }
 
 /**
- * DELETE /api/conversations/{id}/flag/{messageId} (R-REPORT-2): the reporter withdraws their own
+ * DELETE /api/conversations/{id}/flag/{messageId}: the reporter withdraws their own
  * report; not having reported it answers the message unchanged.
  */
 export async function withdrawFlag(
@@ -374,15 +405,15 @@ export async function withdrawFlag(
   messageId: string,
 ): Promise<Message> {
   const { message } = await requireMessageAccess(ctx.db, user, messageId, 'read');
-  if (message.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
+  if (message.conversationId !== conversationId) throw new NotFound(MESSAGE_NOT_FOUND);
   return inTransaction(
     ctx,
     async (tx, events) => {
       const changed = await flags.removeFlag(tx, messageId, user.id);
-      if (!changed) return redactFor(user, await presentOne(tx, message));
+      if (!changed) return presentFor(user, await presentOne(tx, message));
       const presented = await presentOne(tx, changed);
       events.publish('message:updated', { message: presented });
-      return redactFor(user, presented);
+      return presentFor(user, presented);
     },
     repo.lockChanges,
   );
@@ -394,9 +425,9 @@ export async function getThread(ctx: Context, user: UserRow, id: string) {
   const parentRow = message.parentMessageId
     ? await repo.findMessage(ctx.db, message.parentMessageId)
     : message;
-  if (!parentRow) throw notFound(MESSAGE_NOT_FOUND);
+  if (!parentRow) throw new NotFound(MESSAGE_NOT_FOUND);
   const [parent, replies] = await Promise.all([
-    presentOne(ctx.db, parentRow).then((whole) => redactFor(user, whole)),
+    presentOne(ctx.db, parentRow).then((whole) => presentFor(user, whole)),
     repo.threadReplies(ctx.db, parentRow.id).then((rows) => presentRows(ctx.db, rows, user)),
   ]);
   return { conversationId: parentRow.conversationId, parent, replies };
@@ -412,5 +443,8 @@ export function messagesChangedAfter(
   return repo.changesAfter(db, conversationIds, after, limit);
 }
 
-/** R-MOVEIN-5: the change lock every message change takes, for an import's batches (inTransaction's `before`). */
+/**
+ * The change lock every message change takes, for another domain's transaction that changes
+ * messages (inTransaction's `before`): an import's batches, a moderator's hide.
+ */
 export const lockMessageChanges = repo.lockChanges;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Message } from '@stoop/shared';
-import { ADMINS_ROOM, conversationRoom, userRoom, viewerOf, type ChatServer } from '../realtime/rooms.ts';
-import { redactFor, seesHiddenContent } from './present.ts';
+import type { Message, Role } from '@stoop/shared';
+import { conversationRoom, type ChatServer } from '../realtime/rooms.ts';
+import { emitPerVariant } from '../realtime/variants.ts';
+import { presentFor } from './present.ts';
 
 const MESSAGE_EVENTS = ['message:new', 'message:updated', 'message:deleted', 'message:liked'] as const;
 type MessageEvent = (typeof MESSAGE_EVENTS)[number];
@@ -9,35 +10,25 @@ type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 /** Maps the message events to their conversation's room. Returns a function that unsubscribes. */
 export function mapMessageEvents(app: FastifyInstance): () => void {
   const { io, bus } = app;
-  const offs = MESSAGE_EVENTS.map((event) => bus.on(event, ({ message }) => emitMessage(io, event, message)));
+  const offs = MESSAGE_EVENTS.map((event) =>
+    bus.on(event, (payload) =>
+      emitMessage(io, event, payload.message, 'authorRole' in payload ? payload.authorRole : undefined),
+    ),
+  );
   return () => {
     for (const off of offs) off();
   };
 }
 
 /**
- * A message event to its conversation's room. A hidden message (R-ADMIN-9) goes whole only to the
- * sockets of its author and of admins in the room; every other socket gets the placeholder
- * (redactFor). Clients order changes by seq (R-MSG-12), so the second emit may come later.
+ * A message event to its conversation's room, one copy per variant (realtime/variants.ts): each
+ * carries its viewers' abilities, and a hidden message goes whole only to its author and admins,
+ * every other socket getting the placeholder (presentFor). `authorRole`: known for a new message
+ * (the sender's); other changes are made by anyone, so the author's sockets get a copy per role room.
  */
-function emitMessage(io: ChatServer, event: MessageEvent, message: Message): void {
-  const room = conversationRoom(message.conversationId);
-  if (!message.metadata.adminHidden) {
-    io.to(room).emit(event, { message });
-    return;
-  }
-  const placeholder = redactFor({ id: '', role: 'resident' }, message);
-  io.to(room)
-    .except([userRoom(message.userId), ADMINS_ROOM])
-    .emit(event, { message: placeholder });
-  void io
-    .in(room)
-    .fetchSockets()
-    .then((sockets) => {
-      for (const socket of sockets) {
-        if (seesHiddenContent(viewerOf(socket), message.userId)) socket.emit(event, { message });
-      }
-    })
-    // Only the whole copy is lost (a Redis hiccup); those sockets still have the placeholder.
-    .catch(() => undefined);
+function emitMessage(io: ChatServer, event: MessageEvent, message: Message, authorRole?: Role): void {
+  const author = { id: message.userId, role: authorRole };
+  emitPerVariant(io, conversationRoom(message.conversationId), author, (target, viewer) =>
+    target.emit(event, { message: presentFor(viewer, message) }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { FlaggedItem, Message } from '@stoop/shared';
 import type { ConversationRow, UserRow } from '../db/schema/index.ts';
-import type { FlagRow } from '../messages/repo/flags.ts';
+import type { FlagRow } from './repo.ts';
 import { presentPublic } from '../users/present.ts';
 
 type QueueItem = {
@@ -12,7 +12,7 @@ type QueueItem = {
 };
 
 /**
- * One queue item as admins see it (R-ADMIN-7): users in their public shape (users/present.ts), the
+ * One queue item as admins see it: users in their public shape (users/present.ts), the
  * author with the lock state too, so the page can tell whether locking is still to be done.
  */
 export function presentFlaggedItem(

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
 import { dismiss, flaggedQueue, hide } from './service.ts';
 
-/** Flagged content for admins (R-ADMIN-3, R-ADMIN-7..9); the route table makes them admin-only. */
+/** Flagged content for admins (R-ADMIN-3..9); the route table makes them admin-only. */
 export const moderationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   serve(app, 'listFlagged', async (request) => flaggedQueue(app, currentUser(request), request.query));
 

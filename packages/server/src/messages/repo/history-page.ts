@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { files, messageLikes, messages } from '../../db/schema/index.ts';
-import type { SqlViewer } from '../../access/repo/sql.ts';
+import type { MessageViewerSql } from '../../access/repo/sql.ts';
 import { presentedMessageColumns } from './present-sql.ts';
 
 /**
@@ -60,16 +60,11 @@ export function pageText(
     from page m
     left join ${files} f on f.id = m.file_id
     left join likes lk on lk.message_id = m.id
-    cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`, seesHiddenSql('m', viewer))}) presented)`;
+    cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`, viewer)}) presented)`;
 }
 
-/** The statement's viewer, for hidden messages (R-ADMIN-9): their id and whether they are an admin. */
-export type HiddenViewer = Pick<SqlViewer, 'id' | 'isAdmin'>;
-
-/** True where the viewer may see the hidden message `alias` whole: its author or an admin. */
-function seesHiddenSql(alias: string, viewer: HiddenViewer): SQL {
-  return sql`(${viewer.isAdmin} or ${sql.identifier(alias)}.user_id = ${viewer.id}::uuid)`;
-}
+/** The statement's viewer: hidden messages and abilities are theirs. */
+export type HiddenViewer = MessageViewerSql;
 
 /** The JSON texts of a page column, in the column's order. */
 export function splitPage(text: string | null): string[] {

@@ -184,7 +184,7 @@ function buildHistoryStatement(db: DbOrTx, direction: Direction, readSize: numbe
     isAdmin: sql`${sql.placeholder('viewerIsAdmin')}::boolean`,
     isLocked: sql`${sql.placeholder('viewerIsLocked')}::boolean`,
   };
-  const page = pageColumns(direction, id, readSize, { id: userId, isAdmin: viewer.isAdmin });
+  const page = pageColumns(direction, id, readSize, { id: sql`${userId}::uuid`, isAdmin: viewer.isAdmin });
   return db
     .select({
       conversation: conversations,

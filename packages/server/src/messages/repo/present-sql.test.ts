@@ -12,7 +12,7 @@ import {
 } from '../../conversations/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../../test/helpers.ts';
 import { call } from '../../test/http.ts';
-import { presentRows } from '../presented.ts';
+import { presentRows } from '../present.ts';
 
 /**
  * History pages are written by the database (present-sql.ts) while sockets, sync, threads and single
@@ -88,6 +88,25 @@ describe('decision 0012, history page as text: the database writes what presentM
     await t.db.execute(
       sql`update messages set mentioned_users = array[${authorUser.id}]::uuid[] where id = ${mentionedThenDeleted.id}`,
     );
+    // R-PREVIEW-1: a card on the row; a hidden or deleted message, or one whose author removed its
+    // card (R-PREVIEW-5), shows none. Written here directly: no page is fetched in this test.
+    const card = {
+      url: 'https://example.org/a',
+      canonicalUrl: 'https://example.org/a',
+      title: 'A "card" ✓ </script>',
+      description: null,
+      siteName: 'example.org',
+      image: 'data:image/webp;base64,AAAA',
+      imageWidth: 160,
+      imageHeight: 90,
+    };
+    const withCard = await send('with a card');
+    const removedCard = await send('card removed');
+    await t.db.execute(
+      sql`update messages set link_preview = ${JSON.stringify(card)}::jsonb
+        where id in (${withCard.id}, ${removedCard.id}, ${hidden.id}, ${doomed.id})`,
+    );
+    await t.db.execute(sql`update messages set link_preview_removed = true where id = ${removedCard.id}`);
     // Microseconds the drivers cut to milliseconds: .999999 must stay in its own second.
     const late = await send('at the end of a second');
     await t.db.execute(
@@ -123,7 +142,7 @@ describe('decision 0012, history page as text: the database writes what presentM
     for (const [headers, viewer] of viewers) {
       const body = await page(headers);
       const presented = (await presentRows(t.db, rows, viewer)).filter((m) => m.parentMessageId === null);
-      expect(body.messages).toHaveLength(14);
+      expect(body.messages).toHaveLength(16);
       expect(body.messages).toEqual(presented);
       // Key for key, in case toEqual ever treated a missing key as undefined.
       for (const [i, message] of body.messages.entries()) {
@@ -166,10 +185,13 @@ describe('decision 0012, history page as text: the database writes what presentM
     expect(byContent('plain').clientMessageId).toBe('client-id-1');
     expect(byContent('after the edit').updatedAt > byContent('after the edit').createdAt).toBe(true);
     expect(byContent('at the end').createdAt).toBe('2030-01-01T23:59:59.999Z');
+    expect(byContent('with a card').linkPreview?.title).toBe('A "card" ✓ </script>');
+    expect(byContent('card removed').linkPreview).toBeNull();
+    expect(body.messages.find((m) => m.metadata.adminHidden)?.linkPreview).toBeNull();
     const tombstones = body.messages.filter((m) => m.deletedAt !== null);
     expect(tombstones).toHaveLength(2);
     for (const tombstone of tombstones) {
-      expect(tombstone).toMatchObject({ content: '', fileUrl: null, thumbnailUrl: null });
+      expect(tombstone).toMatchObject({ content: '', fileUrl: null, thumbnailUrl: null, linkPreview: null });
       expect(tombstone.metadata.mentionedUsers).toEqual([]);
     }
   });

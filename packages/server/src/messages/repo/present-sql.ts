@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import { FILES_PATH, THUMBNAIL_SUFFIX } from '../../files/urls.ts';
+import { messageAbilitiesSql, seesHiddenContentSql, type MessageViewerSql } from '../../access/repo/sql.ts';
 
 /**
  * presentMessage (present.ts) written in SQL, for history pages: the database builds each message's
@@ -31,12 +32,13 @@ function isoMillis(column: SQL): SQL {
  * than half of json_build_object (that one works out each argument's type again on every call).
  * A tombstone has no content, file or mentions. `likedBy` is the message's likes as a JSON array in
  * the order they were given (null for none), read by the caller for the whole page at once
- * (history-page.ts). `seesHidden` is true where the viewer may see a hidden message whole (its
- * author or an admin).
+ * (history-page.ts). `viewer` is who reads the page: a hidden message is whole only for its author
+ * and admins (seesHiddenContentSql), and each message carries the viewer's abilities.
  */
-export function presentedMessageColumns(m: string, f: string, likedBy: SQL, seesHidden: SQL): SQL {
+export function presentedMessageColumns(m: string, f: string, likedBy: SQL, viewer: MessageViewerSql): SQL {
+  const seesHidden = seesHiddenContentSql(m, viewer);
   const col = (alias: string, column: string) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`;
-  // R-ADMIN-9 (redactFor in present.ts): a hidden message shows no content, file, likes or mentions
+  // R-ADMIN-9 (presentFor in present.ts): a hidden message shows no content, file, likes or mentions
   // to a viewer who is neither its author nor an admin, exactly like a tombstone does.
   const shown = sql`(not ${col(m, 'admin_hidden')} or ${seesHidden})`;
   const alive = sql`${col(m, 'deleted_at')} is null and ${shown}`;
@@ -58,6 +60,10 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL, sees
     case when ${withFile} then ${col(f, 'size')} end as "fileSize",
     case when ${withFile} and ${col(f, 'thumbnail_key')} is not null
       then ${literal(FILES_PATH)} || ${col(f, 'id')} || ${literal(THUMBNAIL_SUFFIX)} end as "thumbnailUrl",
+    case when ${withFile} and ${col(f, 'thumbnail_key')} is not null
+      then ${col(f, 'thumbnail_width')} end as "thumbnailWidth",
+    case when ${withFile} and ${col(f, 'thumbnail_key')} is not null
+      then ${col(f, 'thumbnail_height')} end as "thumbnailHeight",
     (select row_to_json(md) from (select
       ${col(m, 'user_flagged_by')} as "userFlaggedBy",
       ${col(m, 'admin_flagged_by')} as "adminFlaggedBy",
@@ -69,5 +75,9 @@ export function presentedMessageColumns(m: string, f: string, likedBy: SQL, sees
     ${col(m, 'poll_id')} as "pollId",
     ${col(m, 'event_id')} as "eventId",
     ${col(m, 'seq')} as "seq",
-    case when ${shown} then ${col(m, 'reactions')} else '[]'::jsonb end as "reactions"`;
+    ${col(m, 'created_seq')} as "createdSeq",
+    case when ${shown} then ${col(m, 'reactions')} else '[]'::jsonb end as "reactions",
+    case when ${alive} and not ${col(m, 'link_preview_removed')} then ${col(m, 'link_preview')}
+      end as "linkPreview",
+    ${messageAbilitiesSql(m, viewer)} as "abilities"`;
 }

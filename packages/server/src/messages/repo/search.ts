@@ -3,72 +3,21 @@ import { SEARCH_CANDIDATES, type Message } from '@stoop/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { plansEachCall, withCustomPlans } from '../../db/custom-plans.ts';
 import { rowsOf } from '../../db/rows.ts';
-import {
-  conversationParticipants,
-  conversations,
-  files,
-  messageLikes,
-  messages,
-} from '../../db/schema/index.ts';
-import { canReadSql, isAdmin, viewerParams, type Viewer } from '../../access/index.ts';
+import { conversations, files, messageLikes, messages } from '../../db/schema/index.ts';
+import { viewerParams } from '../../access/index.ts';
 import { conversationNameSql } from '../../conversations/repo.ts';
 import { jsonValue, splitPage } from './history-page.ts';
 import { presentedMessageColumns } from './present-sql.ts';
+import {
+  PHRASE_WALK,
+  matching,
+  newestCte,
+  tsQueryOf,
+  type PhraseWalk,
+  type SearchPlan,
+} from './search-newest.ts';
 
-/** A search with its modifiers resolved to ids and instants (messages/search.ts builds it). */
-export type SearchPlan = {
-  viewer: Viewer;
-  /** Whole words (plainto_tsquery: the database's own word splitting). */
-  words: string[];
-  phrases: string[];
-  /** Letters and digits only, matched as a prefix. */
-  prefix: string | null;
-  /** from:@: messages by any of these users. */
-  authorIds: string[] | null;
-  /** in:: messages in one of these conversations. */
-  conversationIds: string[] | null;
-  createdBefore: Date | null;
-  createdFrom: Date | null;
-  hasFile: boolean;
-  hasLink: boolean;
-  limit: number;
-  offset: number;
-};
-
-/** The text part of the search as one tsquery, or null when the search is modifiers only. */
-function tsQueryOf(plan: SearchPlan): SQL | null {
-  const parts: SQL[] = [];
-  if (plan.words.length) parts.push(sql`plainto_tsquery('simple', ${plan.words.join(' ')})`);
-  for (const phrase of plan.phrases) parts.push(sql`phraseto_tsquery('simple', ${phrase})`);
-  // The prefix holds only letters and digits (shared parser), so quoting it cannot break out.
-  if (plan.prefix) parts.push(sql`to_tsquery('simple', ${`'${plan.prefix}':*`})`);
-  return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
-}
-
-/**
- * `from messages m join conversations c … where …`: the messages the search matches that the viewer
- * may read (R-SEARCH-4: the access rule of access/sql.ts, on the same statement), undeleted.
- */
-function matching(plan: SearchPlan, tsQuery: SQL | null): SQL {
-  const viewer = viewerParams(plan.viewer);
-  // The viewer's conversations as one set (conversation_participants_user_idx), not a probe per row.
-  const participant = sql`c.id in (select cp.conversation_id from ${conversationParticipants} cp
-    where cp.user_id = ${viewer.id})`;
-  const conditions: SQL[] = [sql`m.deleted_at is null`, canReadSql('c', viewer, participant)];
-  // R-ADMIN-9: words an admin hid are not searchable by those who may not read them (a hit would tell).
-  if (!isAdmin(plan.viewer)) conditions.push(sql`(not m.admin_hidden or m.user_id = ${viewer.id})`);
-  if (tsQuery) conditions.push(sql`m.search_vector @@ ${tsQuery}`);
-  if (plan.authorIds) conditions.push(sql`m.user_id = any(${sql.param(plan.authorIds)}::uuid[])`);
-  if (plan.conversationIds)
-    conditions.push(sql`m.conversation_id = any(${sql.param(plan.conversationIds)}::uuid[])`);
-  if (plan.createdBefore)
-    conditions.push(sql`m.created_at < ${plan.createdBefore.toISOString()}::timestamptz`);
-  if (plan.createdFrom) conditions.push(sql`m.created_at >= ${plan.createdFrom.toISOString()}::timestamptz`);
-  if (plan.hasFile) conditions.push(sql`m.file_id is not null`);
-  if (plan.hasLink) conditions.push(sql`m.content ~* '(https?://|www\\.)[^[:space:]]'`);
-  return sql`from ${messages} m join ${conversations} c on c.id = m.conversation_id
-    where ${sql.join(conditions, sql` and `)}`;
-}
+export type { SearchPlan } from './search-newest.ts';
 
 /**
  * The ids of the page, each with its place on it. Within the newest SEARCH_CANDIDATES matches (read
@@ -89,26 +38,17 @@ function pageIds(plan: SearchPlan, tsQuery: SQL | null): SQL {
     where r.place > ${plan.offset} and r.place <= ${plan.offset + plan.limit}`;
 }
 
-/** A conversation of the page and what the viewer calls it (R-SEARCH-6). */
+/** A conversation of the page and what the viewer calls it. */
 export type ConversationName = { id: string; type: 'channel' | 'direct'; name: string };
-
-/** The newest SEARCH_CANDIDATES + 1 matches the viewer may read, as a CTE named `newest`. */
-function newestCte(plan: SearchPlan, tsQuery: SQL | null): SQL {
-  const rank = tsQuery ? sql`ts_rank_cd(m.search_vector, ${tsQuery})` : sql`0`;
-  return sql`newest as materialized (
-      select m.id, m.created_at, ${rank} as rank ${matching(plan, tsQuery)}
-      order by m.created_at desc, m.id desc limit ${SEARCH_CANDIDATES + 1})`;
-}
 
 /**
  * The page presented, given a CTE `hits` (id, place) before it: the CTEs `page` and `likes`, and
  * the select list of the two page columns: the messages as presentMessage shapes them
- * (present-sql.ts, as the history page does; redacted for the viewer, R-ADMIN-9) in place order,
- * one JSON text a line, and the names of their conversations (R-SEARCH-6) as a JSON array.
+ * (present-sql.ts, as the history page does; redacted for the viewer) in place order,
+ * one JSON text a line, and the names of their conversations as a JSON array.
  */
 function presented(plan: SearchPlan): { ctes: SQL; columns: SQL } {
   const viewer = viewerParams(plan.viewer);
-  const seesHidden = sql`(${viewer.isAdmin} or m.user_id = ${viewer.id})`;
   const name = conversationNameSql('c', viewer.id);
   return {
     ctes: sql`page as materialized (select pm.*, h.place from hits h join ${messages} pm on pm.id = h.id),
@@ -120,7 +60,7 @@ function presented(plan: SearchPlan): { ctes: SQL; columns: SQL } {
         from page m
         left join ${files} f on f.id = m.file_id
         left join likes lk on lk.message_id = m.id
-        cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`, seesHidden)}) presented)
+        cross join lateral (select ${presentedMessageColumns('m', 'f', sql`lk.liked_by`, viewer)}) presented)
         as page,
       (select json_agg(json_build_object('id', c.id, 'type', c.type, 'name', ${name}))
         from ${conversations} c where c.id in (select conversation_id from page)) as names`,
@@ -138,10 +78,11 @@ async function onePage(
   db: DbOrTx,
   plan: SearchPlan,
   tsQuery: SQL | null,
+  walk: PhraseWalk | null,
 ): Promise<PageRow & { found: number }> {
   const { ctes, columns } = presented(plan);
   const result = await db.execute(sql`
-    with ${newestCte(plan, tsQuery)}, hits as (${pageIds(plan, tsQuery)}), ${ctes}
+    with ${newestCte(plan, tsQuery, walk)}, hits as (${pageIds(plan, tsQuery)}), ${ctes}
     select (select count(*) from newest) as found, ${columns}`);
   const [row] = rowsOf<PageRow & { found: number | string }>(result);
   return { found: Number(row?.found ?? 0), page: row?.page ?? null, names: row?.names ?? null };
@@ -153,9 +94,14 @@ async function onePage(
  * text never changes, so it is prepared once and planned generically like the history page
  * (planning the presentation anew on every call cost about 3 ms of WebAssembly).
  */
-async function twoSteps(db: Db, plan: SearchPlan, tsQuery: SQL | null): Promise<PageRow & { found: number }> {
+async function twoSteps(
+  db: Db,
+  plan: SearchPlan,
+  tsQuery: SQL | null,
+  walk: PhraseWalk | null,
+): Promise<PageRow & { found: number }> {
   const ranked = await withCustomPlans(db, (tx) =>
-    tx.execute(sql`with ${newestCte(plan, tsQuery)}
+    tx.execute(sql`with ${newestCte(plan, tsQuery, walk)}
       select (select count(*) from newest) as found,
         (select coalesce(json_agg(h.id order by h.place), '[]'::json) from (${pageIds(plan, tsQuery)}) h) as ids`),
   );
@@ -174,19 +120,22 @@ async function twoSteps(db: Db, plan: SearchPlan, tsQuery: SQL | null): Promise<
 
 /**
  * The page's messages in rank order, presented for the viewer, the names of their conversations
- * and the total (R-SEARCH-7). Whether to walk the newest messages or look the words up in
+ * and the total. Whether to walk the newest messages or look the words up in
  * messages_search_idx depends on how common the words are, which a generic plan cannot see, so
  * the candidates are planned for each call: one round trip on PostgreSQL, two statements on the
- * embedded database.
+ * embedded database. A phrase, whose frequency the planner cannot estimate, first walks the newest
+ * messages as far as `walk` allows (search-newest.ts); null is the planner's choice alone, which
+ * the tests hold every route's page equal to.
  */
 export async function searchMessages(
   db: Db,
   plan: SearchPlan,
+  walk: PhraseWalk | null = PHRASE_WALK,
 ): Promise<{ messages: Message[]; names: ConversationName[]; total: number; totalIsLowerBound: boolean }> {
   const tsQuery = tsQueryOf(plan);
   const { found, page, names } = plansEachCall(db)
-    ? await onePage(db, plan, tsQuery)
-    : await twoSteps(db, plan, tsQuery);
+    ? await onePage(db, plan, tsQuery, walk)
+    : await twoSteps(db, plan, tsQuery, walk);
   return {
     // The texts are presentMessage's shape already (present-sql.test.ts holds the two equal).
     messages: splitPage(page).map((text) => JSON.parse(text) as Message),

@@ -2,22 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@stoop/shared';
-import { HttpError, badRequest } from '../http/errors.ts';
-import { incomingPath } from './storage.ts';
+import { DomainError, Invalid, TooLarge } from '../../errors.ts';
+import { incomingPath } from '../storage.ts';
+import type { UploadedFile } from '../uploaded-file.ts';
 
-/** An upload received into UPLOAD_DIR/incoming (`path`), `size` bytes long. */
-export type UploadedFile = { fieldName: string; fileName: string; path: string; size: number };
 export type FormInput = { fields: Record<string, string>; file: UploadedFile | undefined };
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const fileTooLarge = (maxBytes: number) =>
-  new HttpError(
-    413,
-    `The file is too large; the limit is ${megabytes(maxBytes)}`,
-    ERROR_CODES.payloadTooLarge,
-    'file',
-  );
+  new TooLarge(`The file is too large; the limit is ${megabytes(maxBytes)}`, 'file');
 
 /**
  * Reads a multipart form (at most one file, in `fileField`) or, for clients without a file, a JSON
@@ -41,7 +34,7 @@ export async function readForm(
       if (part.type === 'file') {
         if (part.fieldname !== fileField || file) {
           part.file.resume();
-          throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
+          throw new Invalid(`Unexpected file field "${part.fieldname}"`, part.fieldname);
         }
         received = await incomingPath(uploadDir);
         let size = 0;
@@ -57,18 +50,26 @@ export async function readForm(
     }
   } catch (error) {
     await discard();
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one file at most', fileField);
-    // Truncated or malformed bodies (missing boundary, cut stream) are the client's fault.
-    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
+    if (code === 'FST_FILES_LIMIT') throw new Invalid('Attach one file at most', fileField);
+    // Truncated or malformed bodies (missing boundary, cut stream) are the client's fault. The
+    // parser's own words are kept only when they are its known complaints: anything else
+    // may be an internal error's text, which no answer echoes.
+    const message = (error as Error).message;
+    throw new Invalid(`Malformed multipart body${isParserComplaint(message) ? `: ${message}` : ''}`);
   }
-  if (file?.size === 0) throw badRequest('The file is empty', fileField);
+  if (file?.size === 0) throw new Invalid('The file is empty', fileField);
   // A repeated field (participantIds sent once per id) arrives as a JSON array string.
   const fields: Record<string, string> = {};
   for (const [key, list] of values) fields[key] = list.length === 1 ? (list[0] ?? '') : JSON.stringify(list);
   return { fields, file };
+}
+
+/** The multipart parser's own complaints about a body (busboy and @fastify/multipart wording). */
+function isParserComplaint(message: string): boolean {
+  return /^Multipart: |unexpected end of (multipart data|form)|malformed part header|boundary/i.test(message);
 }
 
 /** Removes the form's received file unless the service moved it into the store. */
