@@ -1,7 +1,7 @@
 import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { beginDrain } from './drain.ts';
+import { beginDrain } from './http/drain.ts';
 
 let t: TestApp;
 let port = 0;

@@ -324,9 +324,16 @@ describe.skipIf(!nginxBinary || !redisUrl || !adminUrl)('server mode behind the 
     for (let i = 0; i < 12; i += 1) devices.push(await new Client(nginx!.url, tls).signIn(email, PASSWORD));
     const sockets = devices.map((device) => openSocket(nginx!.url, device, ['polling']));
     await Promise.all(sockets.map(watching));
-    const after = await Promise.all(instances.map((instance) => openSockets(instance!.url)));
-    const added = after;
-    expect(added.reduce((sum, n) => sum + n, 0)).toBe(12);
+    // On a loaded machine a polling client may give up on a slow handshake and start again; the
+    // session it left is counted until its ping timeout ends it. Wait for the count to settle.
+    let added = [NaN, NaN];
+    const total = () => added.reduce((sum, n) => sum + n, 0);
+    for (const started = Date.now(); Date.now() - started < 60_000;) {
+      added = await Promise.all(instances.map((instance) => openSockets(instance!.url)));
+      if (total() === 12) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(total(), `sockets per instance: ${added.join(', ')}`).toBe(12);
     expect(Math.min(...added), `sockets added per instance: ${added.join(', ')}`).toBeGreaterThan(0);
     for (const socket of sockets) socket.close();
   });

@@ -66,6 +66,20 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
   });
 
+  it("R-OPS-20: a webhook's secret and a calendar feed's token never become a metric label", async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/hooks/0190c0c0-0000-7000-8000-000000000001/hook-secret-in-metrics',
+      payload: { text: 'hello' },
+    });
+    await t.app.inject({ method: 'GET', url: '/api/calendar/feed-token-in-metrics.ics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toMatch(/route="\/api\/hooks\/:id\/:secret"/);
+    expect(res.body).not.toContain('hook-secret-in-metrics');
+    expect(res.body).not.toContain('feed-token-in-metrics');
+  });
+
   it('refuses a non-loopback client without the token', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: OUTSIDE }), 403);
     const wrong = await t.app.inject({

@@ -12,7 +12,11 @@ import { rowsOf } from '../db/rows.ts';
 import { createTestDatabase, usingPostgres } from '../test/database.ts';
 import { insertUser } from '../users/repo.ts';
 import { buildCompiledServer, freePort, sharedSecretsEnv } from '../test/processes.ts';
-import { serverMainJs, serverNodeFlags } from '../../../../scripts/build-server.mjs';
+import {
+  serverEnv as serverStartEnv,
+  serverMainJs,
+  serverNodeFlags,
+} from '../../../../scripts/build-server.mjs';
 
 /** Starting the real server on a loaded machine takes a while. */
 const TIMEOUT_MS = 300_000;
@@ -32,7 +36,7 @@ async function startServer(): Promise<Server> {
   let output = '';
   const child = spawn(process.execPath, [...serverNodeFlags, serverMainJs], {
     cwd: ROOT,
-    env: { ...process.env, ...serverEnv },
+    env: { ...serverStartEnv, ...process.env, ...serverEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

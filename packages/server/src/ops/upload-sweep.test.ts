@@ -100,3 +100,29 @@ describe('start-up sweep of uploads without a row (R-UPLOAD-8)', () => {
     }
   });
 });
+
+describe('periodic sweep while the server runs (R-UPLOAD-12)', () => {
+  it('removes an orphan left after start-up without a restart, and keeps a recent one', async () => {
+    const app = await buildApp({ ...config, UPLOAD_SWEEP_INTERVAL_MS: 200 }, { database, logger: false });
+    await app.ready();
+    try {
+      const hour = 3_600_000;
+      const orphan = await leave(
+        chatDir(config.UPLOAD_DIR),
+        '0190aaaa-0000-7000-8000-000000000011.bin',
+        hour,
+      );
+      const recent = await leave(
+        chatDir(config.UPLOAD_DIR),
+        '0190aaaa-0000-7000-8000-000000000012.bin',
+        1000,
+      );
+      const deadline = Date.now() + 10_000;
+      while (existsSync(orphan) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(existsSync(orphan)).toBe(false);
+      expect(existsSync(recent)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

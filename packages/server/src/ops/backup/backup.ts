@@ -13,7 +13,7 @@ import {
   writeManifest,
   type Manifest,
 } from './archive.ts';
-import { LIVE_BACKUP_PATH, runningServer } from './live.ts';
+import { LIVE_BACKUP_PATH, runningServer } from '../http/live-backup.ts';
 import { pgDump } from './pg-tools.ts';
 
 export type StorageConfig = Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'UPLOAD_DIR'>;
@@ -65,7 +65,7 @@ async function copyUploads(uploadDir: string, into: string): Promise<number> {
 }
 
 /**
- * R-OPS-13: one .tar.gz with the database (PGlite data folder or pg_dump custom format) and the
+ * One .tar.gz with the database (PGlite data folder or pg_dump custom format) and the
  * uploads. The database is copied first: every file a copied row names was written before its row
  * committed, so it is in the folder copied afterwards; files newer than the copy are orphans the
  * start-up sweep removes after a restore.

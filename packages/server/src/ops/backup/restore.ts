@@ -11,7 +11,7 @@ import {
   type Manifest,
 } from './archive.ts';
 import { embeddedDbDir, type StorageConfig } from './backup.ts';
-import { runningServer } from './live.ts';
+import { runningServer } from '../http/live-backup.ts';
 import { pgRestore } from './pg-tools.ts';
 import { stoopTableCount, wipeStoopSchemas } from './repo.ts';
 
@@ -59,7 +59,7 @@ async function restoreDatabase(
 }
 
 /**
- * R-OPS-14: restores a createBackup archive into an empty (or, with force, wiped) database and
+ * Restores a createBackup archive into an empty (or, with force, wiped) database and
  * upload folder of the same kind. The server must be stopped for an embedded database; migrations
  * newer than the backup run at the next start.
  */

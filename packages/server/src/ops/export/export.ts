@@ -26,7 +26,7 @@ export type CommunityExport = {
 };
 
 /**
- * R-OPS-15: the community as one JSON document: accounts without password hashes or settings,
+ * The community as one JSON document: accounts without password hashes or settings,
  * channels with their messages (deleted ones left out), announcements. Direct conversations and
  * their messages only with includeDirectMessages. Sessions, reset links, push tokens and other
  * secrets are never part of it.

@@ -8,7 +8,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-/** Accounts without anything secret: no password hash, no settings (R-OPS-15). */
+/** Accounts without anything secret: no password hash, no settings. */
 export function exportUsers(db: Db) {
   return db
     .select({

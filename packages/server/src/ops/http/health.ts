@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Database } from '../db/client.ts';
-import { pingDatabase } from './repo.ts';
+import type { Database } from '../../db/client.ts';
+import { pingDatabase } from '../repo.ts';
 
 /** A dependency that does not answer within this time counts as down. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -30,7 +30,7 @@ async function withinTimeout(check: Promise<unknown>): Promise<CheckResult> {
  */
 export function healthRoutes(app: FastifyInstance, database: Database): void {
   // A connection of its own: the readiness probe must not queue behind rate-limit traffic.
-  // Loaded on the first probe in server mode only, so embedded starts skip it (R-OPS-11).
+  // Loaded on the first probe in server mode only, so embedded starts skip it.
   let redis: Promise<Redis> | undefined;
   const redisClient = (url: string) => {
     redis ??= import('ioredis').then(
@@ -54,7 +54,7 @@ export function healthRoutes(app: FastifyInstance, database: Database): void {
   );
 
   app.get('/readyz', probe, async (_request, reply) => {
-    // R-OPS-16: a draining instance takes no new work, whatever its dependencies say.
+    // A draining instance takes no new work, whatever its dependencies say.
     if (app.lifecycle.draining) {
       return reply.status(503).header('cache-control', 'no-store').send({ status: 'draining', checks: {} });
     }

@@ -28,7 +28,7 @@ function fromThisMachine(request: FastifyRequest): boolean {
 }
 
 /**
- * R-OPS-13: the live backup needs both, a loopback caller that is not relayed by a proxy and the
+ * The live backup needs both, a loopback caller that is not relayed by a proxy and the
  * token the server wrote into DATA_DIR (so only someone who may read the data folder gets a copy).
  */
 export function mayTakeBackup(request: FastifyRequest, token: string): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client.ts';
-import { forbidden } from '../http/errors.ts';
+import type { Database } from '../../db/client.ts';
+import { Forbidden } from '../../errors.ts';
 import { mayReadMetrics } from './access.ts';
 
 /**
@@ -86,7 +86,7 @@ export function metricsRoutes(app: FastifyInstance, database: Database): void {
 
   app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, app.config.METRICS_TOKEN)) {
-      throw forbidden('Metrics are served to loopback clients or with the metrics token');
+      throw new Forbidden('Metrics are served to loopback clients or with the metrics token');
     }
     const merged = Registry.merge([processMetrics(), registry]);
     return reply

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dumpPgliteDataDir, type Database } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
-import { mayTakeBackup } from '../access.ts';
+import { mayTakeBackup } from './access.ts';
 
 /** Written into DATA_DIR while a server holds the embedded database there (R-OPS-13). */
 const RUNNING_FILE = 'server.json';
