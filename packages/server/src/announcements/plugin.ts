@@ -1,3 +1,4 @@
+// How this folder works (announcements and notifications): docs/news.md.
 import { domainPlugin } from '../domain.ts';
 import { announcementRoutes } from './routes.ts';
 import { announcementScheduler } from './scheduler.ts';

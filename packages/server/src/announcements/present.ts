@@ -1,11 +1,16 @@
 import type { Announcement } from '@stoop/shared';
+import { announcementAbilities, type AbilityViewer } from '../access/index.ts';
 import { presentPublic } from '../users/present.ts';
 import type { AnnouncementView } from './repo.ts';
 
-/** The only way an announcement leaves the server: the author's public shape, never their email. */
-export function presentAnnouncement(view: AnnouncementView): Announcement {
+/**
+ * The only way an announcement leaves the server: the author's public shape, never their email, and
+ * what `viewer` may do with it; a broadcast (viewer null) goes without, and
+ * sockets.ts adds them per role.
+ */
+export function presentAnnouncement(view: AnnouncementView, viewer: AbilityViewer | null): Announcement {
   const { row } = view;
-  return {
+  const presented: Announcement = {
     id: row.id,
     title: row.title,
     body: row.body,
@@ -18,5 +23,14 @@ export function presentAnnouncement(view: AnnouncementView): Announcement {
     acknowledged: view.acknowledged,
     sendAt: row.sendAt?.toISOString() ?? null,
     sentAt: row.sentAt?.toISOString() ?? null,
+  };
+  return viewer ? withAnnouncementAbilities(presented, viewer) : presented;
+}
+
+/** The announcement with what `viewer` may do with it. */
+export function withAnnouncementAbilities(announcement: Announcement, viewer: AbilityViewer): Announcement {
+  return {
+    ...announcement,
+    abilities: announcementAbilities(viewer, { sent: announcement.sentAt !== null }),
   };
 }

@@ -39,7 +39,8 @@ const banner = async (headers: AuthHeaders) => {
   return pendingUrgentSchema.parse(res.json()).data;
 };
 
-describe('urgent announcements: banner, acknowledgement and receipts', () => {
+// One announcement's story, step by step (sent, seen, acknowledged, reminded): in file order.
+describe('urgent announcements: banner, acknowledgement and receipts', { shuffle: false }, () => {
   let urgent: Announcement;
   beforeAll(async () => {
     urgent = await post({ title: 'Fire alarm test at 10', body: 'Do not leave the building.', urgent: true });

@@ -5,7 +5,7 @@ import type { ReceiptRow } from './repo.ts';
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /**
- * R-REACH-4: the receipts an admin reads: counts, then every recipient, those who have not seen it
+ * The receipts an admin reads: counts, then every recipient, those who have not seen it
  * first (then by name), with public fields only (never an email).
  */
 export function presentReceipts(announcementId: string, rows: ReceiptRow[]): AnnouncementReceipts {

@@ -148,7 +148,7 @@ function toView(found: {
   };
 }
 
-/** R-REACH-3: urgent ones sent since `since` that the viewer has not acknowledged, newest first. */
+/** Urgent ones sent since `since` that the viewer has not acknowledged, newest first. */
 export async function pendingUrgent(db: DbOrTx, viewerId: string, since: Date): Promise<AnnouncementView[]> {
   const rows = await viewQuery(db, viewerId)
     .where(
@@ -162,7 +162,7 @@ export async function pendingUrgent(db: DbOrTx, viewerId: string, since: Date): 
   return rows.map(toView);
 }
 
-/** R-REACH-2: claims the scheduled announcements that fell due (one instance wins each). */
+/** Claims the scheduled announcements that fell due (one instance wins each). */
 export async function claimDueScheduled(db: DbOrTx, now: Date): Promise<AnnouncementRow[]> {
   return db
     .update(announcements)
@@ -171,7 +171,7 @@ export async function claimDueScheduled(db: DbOrTx, now: Date): Promise<Announce
     .returning();
 }
 
-// ---- receipts (R-REACH-4) ------------------------------------------------------------------------
+// ---- receipts ------------------------------------------------------------------------
 
 /** One row per resident it went out to; a repeat (a reminder) keeps the rows it finds. */
 export async function createReceipts(db: DbOrTx, announcementId: string, userIds: string[]): Promise<void> {
@@ -271,26 +271,12 @@ export async function receiptsOf(db: DbOrTx, announcementId: string): Promise<Re
     .where(eq(announcementReceipts.announcementId, announcementId));
 }
 
-/** The recipients who have neither opened nor acknowledged it, and may still sign in. */
+/**
+ * The recipients who have neither opened nor acknowledged it, and may still sign in: the receipts
+ * list itself, narrowed (one statement for both).
+ */
 export async function notSeenBy(db: DbOrTx, announcementId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: announcementReceipts.userId })
-    .from(announcementReceipts)
-    .innerJoin(users, eq(users.id, announcementReceipts.userId))
-    .leftJoin(
-      announcementReads,
-      and(
-        eq(announcementReads.announcementId, announcementReceipts.announcementId),
-        eq(announcementReads.userId, announcementReceipts.userId),
-      ),
-    )
-    .where(
-      and(
-        eq(announcementReceipts.announcementId, announcementId),
-        isNull(announcementReads.userId),
-        isNull(announcementReceipts.acknowledgedAt),
-        eq(users.isLocked, false),
-      ),
-    );
-  return rows.map((r) => r.userId);
+  return (await receiptsOf(db, announcementId))
+    .filter((receipt) => receipt.seenAt === null && receipt.acknowledgedAt === null && !receipt.user.isLocked)
+    .map((receipt) => receipt.user.id);
 }

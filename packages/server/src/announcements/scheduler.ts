@@ -1,16 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicRound } from '../periodic-round.ts';
-import type { Context } from '../context.ts';
+import type { Context, Log } from '../context.ts';
 import { sendDueScheduled } from './service.ts';
 
 /** How often scheduled announcements are looked for: a minute's precision is what an admin expects. */
 const SCHEDULE_TICK_MS = 15_000;
 
 /**
- * R-REACH-2: sends scheduled announcements when their time comes. Each is claimed by one UPDATE,
+ * Sends scheduled announcements when their time comes. Each is claimed by one UPDATE,
  * so several instances never send one twice.
  */
-export function announcementScheduler(ctx: Context, log: FastifyBaseLogger, intervalMs = SCHEDULE_TICK_MS) {
+export function announcementScheduler(ctx: Context, log: Log, intervalMs = SCHEDULE_TICK_MS) {
   return new PeriodicRound(
     () => sendDueScheduled(ctx, new Date()),
     intervalMs,

@@ -9,17 +9,20 @@ import type {
   UpdateAnnouncementBody,
 } from '@stoop/shared';
 import { URGENT_BANNER_DAYS } from '@stoop/shared';
-import { isAdmin } from '../access/index.ts';
+import {
+  ANNOUNCEMENT_NOT_FOUND,
+  isAdmin,
+  requireAnnouncementManage,
+  requireAnnouncementSeen,
+} from '../access/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { inTransaction } from '../transaction.ts';
 import { presentAnnouncement } from './present.ts';
 import * as repo from './repo.ts';
 import { presentReceipts } from './receipts.ts';
-
-const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
 
 /** What the services need: the database and the bus that carries their events after commit. */
 
@@ -39,15 +42,20 @@ export async function listAnnouncements(
     repo.countAnnouncements(ctx.db, admin),
   ]);
   await deliveredInApp(ctx, viewer, views);
-  return { data: views.map(presentAnnouncement), total, page: query.page, limit: query.limit };
+  return {
+    data: views.map((view) => presentAnnouncement(view, viewer)),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
-/** R-REACH-3: GET /api/announcements/urgent: the banner's announcements. */
+/** GET /api/announcements/urgent: the banner's announcements. */
 export async function listPendingUrgent(ctx: Context, viewer: UserRow): Promise<PendingUrgent> {
   const since = new Date(Date.now() - URGENT_BANNER_DAYS * 24 * 3600 * 1000);
   const views = await repo.pendingUrgent(ctx.db, viewer.id, since);
   await deliveredInApp(ctx, viewer, views);
-  return { data: views.map(presentAnnouncement) };
+  return { data: views.map((view) => presentAnnouncement(view, viewer)) };
 }
 
 /** R-REACH-4: what the app loaded has reached the resident in the app. */
@@ -57,15 +65,15 @@ async function deliveredInApp(ctx: Context, viewer: UserRow, views: repo.Announc
   for (const announcementId of changed) ctx.bus.publish('announcement:receipts', { announcementId });
 }
 
-/** Broadcasts carry no single reader's state. */
+/** Broadcasts carry no single reader's state, nor abilities (sockets.ts adds them per role). */
 const forEveryone = (view: repo.AnnouncementView): Announcement =>
-  presentAnnouncement({ ...view, read: false, acknowledged: false });
+  presentAnnouncement({ ...view, read: false, acknowledged: false }, null);
 
 /** A time to send at must lie ahead; a past one would go out at once, unseen by the admin. */
 function futureTime(sendAt: string | undefined | null): Date | null {
   if (!sendAt) return null;
   const at = new Date(sendAt);
-  if (at.getTime() <= Date.now()) throw badRequest('sendAt must be in the future', 'sendAt');
+  if (at.getTime() <= Date.now()) throw new Invalid('sendAt must be in the future', 'sendAt');
   return at;
 }
 
@@ -74,6 +82,7 @@ export async function createAnnouncement(
   admin: UserRow,
   body: CreateAnnouncementBody,
 ): Promise<Announcement> {
+  requireAnnouncementManage(admin);
   const sendAt = futureTime(body.sendAt);
   const view = await inTransaction(ctx, async (tx, events) => {
     const row = await repo.insertAnnouncement(tx, {
@@ -100,7 +109,7 @@ export async function createAnnouncement(
     });
     return made;
   });
-  return presentAnnouncement(view);
+  return presentAnnouncement(view, admin);
 }
 
 export async function updateAnnouncement(
@@ -109,20 +118,21 @@ export async function updateAnnouncement(
   id: string,
   patch: UpdateAnnouncementBody,
 ): Promise<Announcement> {
+  requireAnnouncementManage(admin);
   const view = await inTransaction(ctx, async (tx, events) => {
     const found = await repo.findAnnouncementView(tx, id, admin.id);
-    if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+    if (!found) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
     const changes = definedOnly(patch);
     const { sendAt, ...fields } = changes;
     const schedule: repo.AnnouncementPatch = {};
     if (sendAt !== undefined) {
       // R-REACH-2: only what waits may be moved; null sends it now.
-      if (found.row.sentAt) throw conflict('This announcement was sent already', 'sendAt');
+      if (found.row.sentAt) throw new Conflict('This announcement was sent already', 'sendAt');
       if (sendAt === null) Object.assign(schedule, { sendAt: null, sentAt: new Date() });
       else schedule.sendAt = futureTime(sendAt);
     }
     const row = await repo.updateAnnouncement(tx, id, { ...fields, ...schedule });
-    if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+    if (!row) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'announcement.update',
@@ -136,13 +146,14 @@ export async function updateAnnouncement(
     });
     return updated;
   });
-  return presentAnnouncement(view);
+  return presentAnnouncement(view, admin);
 }
 
 export async function deleteAnnouncement(ctx: Context, admin: UserRow, id: string): Promise<void> {
+  requireAnnouncementManage(admin);
   await inTransaction(ctx, async (tx, events) => {
     const row = await repo.deleteAnnouncement(tx, id);
-    if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+    if (!row) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'announcement.delete',
@@ -166,7 +177,8 @@ export async function sendDueScheduled(ctx: Context, now: Date): Promise<number>
 /** A sent announcement as `viewer` sees it, or 404 (a scheduled one is not there for residents). */
 async function requireVisible(ctx: Context, viewer: UserRow, id: string): Promise<repo.AnnouncementView> {
   const found = await repo.findAnnouncementView(ctx.db, id, viewer.id);
-  if (!found || (!found.row.sentAt && !isAdmin(viewer))) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+  if (!found) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
+  requireAnnouncementSeen(viewer, { sent: found.row.sentAt !== null });
   return found;
 }
 
@@ -183,7 +195,7 @@ export async function markAllRead(ctx: Context, viewer: UserRow): Promise<number
   return repo.countUnreadAnnouncements(ctx.db, viewer.id);
 }
 
-/** R-REACH-3: "Got it": acknowledged and read, on every device of the reader. */
+/** "Got it": acknowledged and read, on every device of the reader. */
 export async function acknowledge(ctx: Context, viewer: UserRow, id: string): Promise<AcknowledgeResponse> {
   await requireVisible(ctx, viewer, id);
   await inTransaction(ctx, async (tx, events) => {
@@ -199,15 +211,16 @@ export async function acknowledge(ctx: Context, viewer: UserRow, id: string): Pr
 /** R-REACH-4: GET /api/announcements/{id}/receipts (admins). */
 export async function receipts(ctx: Context, id: string): Promise<AnnouncementReceipts> {
   const found = await repo.findAnnouncementView(ctx.db, id, id);
-  if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+  if (!found) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
   return presentReceipts(id, await repo.receiptsOf(ctx.db, id));
 }
 
 /** R-REACH-4: tells those who have not seen it again (in the app, by push and by mail). */
 export async function remind(ctx: Context, admin: UserRow, id: string): Promise<number> {
+  requireAnnouncementManage(admin);
   const found = await repo.findAnnouncementView(ctx.db, id, admin.id);
-  if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
-  if (!found.row.sentAt) throw conflict('This announcement has not been sent yet');
+  if (!found) throw new NotFound(ANNOUNCEMENT_NOT_FOUND);
+  if (!found.row.sentAt) throw new Conflict('This announcement has not been sent yet');
   const userIds = await repo.notSeenBy(ctx.db, id);
   await recordAudit(ctx.db, {
     actorId: admin.id,

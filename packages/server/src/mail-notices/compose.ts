@@ -28,7 +28,7 @@ function names(list: string[]): string {
 }
 
 /**
- * R-REACH-6: the subject says what is inside: an urgent announcement first, "3 new messages from
+ * The subject says what is inside: an urgent announcement first, "3 new messages from
  * Priya and Marcus" when all are messages, else how many notices of the community.
  */
 function subjectOf(entries: MailEntry[], community: string): string {

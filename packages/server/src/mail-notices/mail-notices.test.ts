@@ -6,6 +6,8 @@ import { mailItems } from '../db/schema/index.ts';
 import { until } from '../realtime/testing.ts';
 import { createCommunity, type Community } from '../test/community.ts';
 import { call, expectError } from '../test/http.ts';
+import { unsubscribeToken } from '../notification-settings/service.ts';
+import { queueMail } from './service.ts';
 import { startSmtp, type TestSmtp } from './testing.ts';
 
 /**
@@ -20,6 +22,9 @@ const CAST = {
   bob: { username: 'Bob' },
   dana: { username: 'Dana' },
   erin: { username: 'Erin' },
+  gil: { username: 'Gil' },
+  hal: { username: 'Hal' },
+  fay: { username: 'Fay' },
   locked: { locked: true },
 } as const;
 
@@ -43,13 +48,23 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.mails.filter((m) => m.to && JSON.stringify(m.to).includes(email));
+/**
+ * Tests run in a random order and share one community, so the quiet-hours test's urgent announcement
+ * reaches everyone: the other tests count only their own mail and items.
+ */
+const URGENT_SUBJECT = 'Urgent announcement: Water off tomorrow 9–12';
+const mailsTo = (email: string, withUrgent = false) =>
+  smtp.mails.filter(
+    (m) => m.to && JSON.stringify(m.to).includes(email) && (withUrgent || m.subject !== URGENT_SUBJECT),
+  );
 
 /** Waits until nothing waits for the resident any more; answers each item's outcome. */
 async function settledItems(userId: string) {
   let rows: (typeof mailItems.$inferSelect)[] = [];
   for (let i = 0; i < 200 && !(rows.length > 0 && rows.every((r) => r.sentAt !== null)); i += 1) {
-    rows = await t.db.select().from(mailItems).where(eq(mailItems.userId, userId));
+    rows = (await t.db.select().from(mailItems).where(eq(mailItems.userId, userId))).filter(
+      (r) => r.kind !== 'urgent',
+    );
     await new Promise((r) => setTimeout(r, 50));
   }
   return rows;
@@ -68,7 +83,7 @@ describe('notification mail', () => {
     await sendText(t.app, priya.headers, withPriya.id, 'Is the laundry room open today?');
     await sendText(t.app, marcus.headers, withMarcus.id, 'Parcel for you at my door');
     await sendText(t.app, priya.headers, withPriya.id, 'x'.repeat(400));
-    await smtp.waitFor(1);
+    await until(() => mailsTo(bob.email).length > 0, 8000);
     const [mail] = mailsTo(bob.email);
     expect(mail?.subject).toBe('3 new messages from Priya and Marcus');
     expect(mail?.text).toContain('Is the laundry room open today?');
@@ -85,14 +100,40 @@ describe('notification mail', () => {
     expect(mailsTo(bob.email)).toHaveLength(1);
   });
 
+  it('R-REACH-1: two instances queueing at the same moment still share one window', async () => {
+    // Each reads the open windows before the other has inserted its item, so neither joins the
+    // other's; the later alignment pulls both onto the earlier due time, and the round mails them once.
+    const { priya, gil } = t.people;
+    const direct = await makeDirect(t.app, priya.headers, gil.id);
+    const notice = (text: string) => ({
+      userId: gil.id,
+      kind: 'direct' as const,
+      text,
+      link: `/x/${direct.id}`,
+    });
+    const at = Date.now() + 60_000;
+    await Promise.all([
+      queueMail(t.app, [notice('First of two at once')], new Date(at)),
+      queueMail(t.app, [notice('Second of two at once')], new Date(at + 300)),
+    ]);
+    const rows = (await t.db.select().from(mailItems).where(eq(mailItems.userId, gil.id))).filter(
+      (r) => r.kind === 'direct',
+    );
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.dueAt.getTime())).size).toBe(1);
+  });
+
   it('R-REACH-7: carries RFC 8058 headers with a signed link that unsubscribes without a session', async () => {
-    const { bob } = t.people;
+    // A mail of its own: tests run in a random order.
+    const { fay, priya } = t.people;
+    await sendText(t.app, priya.headers, (await makeDirect(t.app, priya.headers, fay.id)).id, 'Hello Fay');
+    await until(() => mailsTo(fay.email).length > 0, 8000);
     // Header lines unfolded (RFC 5322 folds long ones).
-    const raw = (smtp.raw.find((r) => r.includes(bob.email)) ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    const raw = (smtp.raw.find((r) => r.includes(fay.email)) ?? '').replace(/\r?\n[ \t]+/g, ' ');
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     const link = /^List-Unsubscribe: <([^>]+)>\r?$/m.exec(raw)?.[1];
     expect(link).toMatch(/^http:\/\/stoop\.test\/api\/unsubscribe\?token=/);
-    const [mail] = mailsTo(bob.email);
+    const [mail] = mailsTo(fay.email);
     expect(mail?.text).toContain('Notification settings: http://stoop.test/account_settings/notifications');
     const url = new URL(link ?? '');
     // A tampered token does nothing.
@@ -102,7 +143,26 @@ describe('notification mail', () => {
       payload: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expectError(forged, 400, { field: 'token' });
+    expectError(forged, 400, { field: 'token', message: 'This unsubscribe link is not valid' });
+    // Signed with another secret, for nobody, or no token at all: a 400 saying so, never a 500.
+    const post = (query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe${query}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expectError(
+      await post(`?token=${unsubscribeToken('another-secret-that-is-long-enough-0000', fay.id)}`),
+      400,
+      {
+        message: 'This unsubscribe link is not valid',
+      },
+    );
+    expectError(await post(`?token=${unsubscribeToken(t.config.SESSION_SECRET, 'no-such-user')}`), 400, {
+      message: 'This unsubscribe link is not valid',
+    });
+    expectError(await post(''), 400, { field: 'token' });
     const res = await t.app.inject({
       method: 'POST',
       url: url.pathname + url.search,
@@ -110,15 +170,15 @@ describe('notification mail', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const settings = await call(t.app, 'GET', '/api/notification-settings', undefined, bob.headers);
+    const settings = await call(t.app, 'GET', '/api/notification-settings', undefined, fay.headers);
     const channels = settings.json<{ settings: NotificationSettings }>().settings.channels;
     expect(Object.values(channels).every((c) => c === 'push' || c === 'none')).toBe(true);
     // Further messages queue no mail.
-    const direct = await makeDirect(t.app, t.people.marcus.headers, bob.id);
-    const before = (await t.db.select().from(mailItems).where(eq(mailItems.userId, bob.id))).length;
+    const direct = await makeDirect(t.app, t.people.marcus.headers, fay.id);
+    const before = (await t.db.select().from(mailItems).where(eq(mailItems.userId, fay.id))).length;
     await sendText(t.app, t.people.marcus.headers, direct.id, 'Still there?');
     await new Promise((r) => setTimeout(r, 300));
-    expect(await t.db.select().from(mailItems).where(eq(mailItems.userId, bob.id))).toHaveLength(before);
+    expect(await t.db.select().from(mailItems).where(eq(mailItems.userId, fay.id))).toHaveLength(before);
   });
 
   it('R-REACH-1: read on another device before the delay ends: no mail', async () => {
@@ -176,7 +236,7 @@ describe('notification mail', () => {
     const quiet = waiting.filter((r) => r.sentAt === null);
     expect(quiet).toHaveLength(1);
     expect(quiet[0]!.dueAt.getUTCHours()).toBe(Number(hh(2)));
-    const before = mailsTo(marcus.email).length;
+    const before = mailsTo(marcus.email, true).length;
     const res = await call(
       t.app,
       'POST',
@@ -185,9 +245,9 @@ describe('notification mail', () => {
       admin.headers,
     );
     expect(res.statusCode, res.body).toBe(201);
-    await until(() => mailsTo(marcus.email).length > before, 8000);
-    const urgent = mailsTo(marcus.email).at(-1);
-    expect(urgent?.subject).toBe('Urgent announcement: Water off tomorrow 9–12');
+    await until(() => mailsTo(marcus.email, true).length > before, 8000);
+    const urgent = mailsTo(marcus.email, true).at(-1);
+    expect(urgent?.subject).toBe(URGENT_SUBJECT);
     expect(urgent?.text).not.toContain('Late-night question');
   });
 });
@@ -199,11 +259,11 @@ describe('notification settings: authorization and validation', () => {
       await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.locked.headers),
       403,
     );
-    const own = await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.dana.headers);
+    const own = await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.hal.headers);
     expect(own.json()).toEqual({ settings: DEFAULT_NOTIFICATION_SETTINGS });
     const next = { ...DEFAULT_NOTIFICATION_SETTINGS, dailyDigest: true, timeZone: 'Europe/Berlin' };
-    await putSettings('dana', next);
-    const after = await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.dana.headers);
+    await putSettings('hal', next);
+    const after = await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.hal.headers);
     expect(after.json()).toEqual({ settings: next });
     // Someone else's stays as it was.
     const erin = await call(t.app, 'GET', '/api/notification-settings', undefined, t.people.erin.headers);
@@ -212,7 +272,7 @@ describe('notification settings: authorization and validation', () => {
 
   it('R-REACH-5: bad settings are a 400 naming the field', async () => {
     const bad = (body: unknown) =>
-      call(t.app, 'PUT', '/api/notification-settings', body, t.people.dana.headers);
+      call(t.app, 'PUT', '/api/notification-settings', body, t.people.hal.headers);
     expectError(await bad({ ...DEFAULT_NOTIFICATION_SETTINGS, timeZone: 'Mars/Olympus' }), 400, {
       field: 'timeZone',
     });

@@ -6,7 +6,7 @@ import { sendDueMail, type MailNoticeContext } from './service.ts';
 import { subscribeMailNotices } from './subscriber.ts';
 
 /**
- * R-REACH-1, R-REACH-5: notification settings, and mail for residents the app did not reach:
+ * Notification settings, and mail for residents the app did not reach:
  * notices queued from domain events, sent by a round in this process (woken on queueing and every
  * EMAIL_NOTIFY_POLL_MS for items queued elsewhere or falling due). Whether a resident is online is
  * asked of Socket.IO (across instances with Redis).

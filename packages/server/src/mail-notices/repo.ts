@@ -47,6 +47,30 @@ export async function openWindows(db: DbOrTx, userIds: string[], now: Date): Pro
 }
 
 /**
+ * Pulls each resident's waiting items that fall due in `[from, to]` onto the earliest of them. Two
+ * instances queueing at the same moment each miss the other's open window; whichever aligns last
+ * sees both rows, so the burst is still one mail. Urgent items keep their own (shorter) delay.
+ */
+export async function alignWindows(db: DbOrTx, userIds: string[], from: Date, to: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  const inWindow = and(
+    isNull(mailItems.sentAt),
+    isNull(mailItems.claimedUntil),
+    sql`${mailItems.kind} <> 'urgent'`,
+    gte(mailItems.dueAt, from),
+    lte(mailItems.dueAt, to),
+  );
+  await db
+    .update(mailItems)
+    .set({
+      dueAt: sql`(select min(e.due_at) from mail_items e where e.user_id = ${mailItems.userId}
+        and e.sent_at is null and e.claimed_until is null and e.kind <> 'urgent'
+        and e.due_at >= ${from} and e.due_at <= ${to})`,
+    })
+    .where(and(inArray(mailItems.userId, userIds), inWindow));
+}
+
+/**
  * Claims the due items of up to `users` residents for `leaseMs`. A row another instance claimed
  * meanwhile is checked again after its lock and left out, so no item is claimed twice while a lease
  * holds (a crashed instance's lease runs out and the items come back).

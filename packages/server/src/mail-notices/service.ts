@@ -36,9 +36,9 @@ export type MailNotice = {
 const SETTINGS_PATH = '/account_settings/notifications';
 
 /**
- * R-REACH-1: queues notices for mail. Each waits the delay (urgent: the urgent delay), then joins
+ * Queues notices for mail. Each waits the delay (urgent: the urgent delay), then joins
  * the resident's open window when one is due sooner, so a burst is one mail. Not urgent: moved past
- * quiet hours, or to the next digest for a resident who chose one (R-REACH-5, R-REACH-6). A kind
+ * quiet hours, or to the next digest for a resident who chose one. A kind
  * the resident wants no mail for is not queued.
  */
 export async function queueMail(
@@ -69,7 +69,10 @@ export async function queueMail(
       },
     ];
   });
-  return repo.insertItems(ctx.db, items);
+  const inserted = await repo.insertItems(ctx.db, items);
+  const afterDelay = new Date(now.getTime() + ctx.config.EMAIL_NOTIFY_DELAY_SECONDS * 1000);
+  await repo.alignWindows(ctx.db, [...new Set(items.map((i) => i.userId))], now, afterDelay);
+  return inserted;
 }
 
 function dueAt(
@@ -93,7 +96,7 @@ const LEASE_MS = 5 * 60_000;
 const PARALLEL_MAILS = 8;
 
 /**
- * R-REACH-1: one round: claims the due items, groups them per resident and mails each resident once
+ * One round: claims the due items, groups them per resident and mails each resident once
  * with whatever is still unread and readable. Answers how many mails went out; loops while rounds
  * come back full.
  */
@@ -200,7 +203,7 @@ type Entry = { itemId: string; entry: MailEntry; announcementId: string | null; 
 
 /**
  * The items still worth a mail, as entries in time order; `dropped`: read in the meantime (on any
- * device), deleted, hidden, muted, or no longer readable by this resident (R-REACH-6).
+ * device), deleted, hidden, muted, or no longer readable by this resident.
  */
 async function entriesFor(ctx: MailNoticeContext, user: UserRow, items: MailItemRow[]) {
   const base = publicUrl(ctx.config);

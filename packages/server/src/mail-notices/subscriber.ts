@@ -6,7 +6,7 @@ import { conversationById } from '../conversations/service.ts';
 import { queueMail, type MailNotice } from './service.ts';
 
 /**
- * R-REACH-1: queues mail notices from the domain events published after commit: every stored
+ * Queues mail notices from the domain events published after commit: every stored
  * notification of a kind that mails (mentions, replies, announcements, requests, events) and every
  * direct message. Notices of one tick are queued together, so an announcement to every resident is
  * one insert. A failure is logged, never thrown. Returns the unsubscribe.

@@ -6,9 +6,9 @@ type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  /** An HTML alternative to `text` (notification mails, R-REACH-6). */
+  /** An HTML alternative to `text` (notification mails). */
   html?: string;
-  /** Extra headers (List-Unsubscribe, R-REACH-7). */
+  /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
   /** The sender's display name; the address stays the server's. */
   fromName?: string;
@@ -65,7 +65,7 @@ function envelope(from: string, { fromName, ...message }: MailMessage) {
   return { from: { name: fromName, address }, ...message };
 }
 
-// nodemailer loads with the first mail, not at start-up (R-OPS-11).
+// nodemailer loads with the first mail, not at start-up.
 const loadNodemailer = async () => (await import('nodemailer')).default;
 
 /** Makes a value on first use; `made` is the promise once it has been asked for. */

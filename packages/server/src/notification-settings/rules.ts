@@ -6,7 +6,7 @@ import {
 } from '@stoop/shared';
 import type { NotificationSettingsRow } from '../db/schema/index.ts';
 
-/** A stored row as settings; no row: the defaults (R-REACH-5). */
+/** A stored row as settings; no row: the defaults. */
 export function settingsOf(row: NotificationSettingsRow | undefined): NotificationSettings {
   if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
   return {
@@ -36,7 +36,7 @@ const clockMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(
 const minutesUntil = (from: number, to: number) => (to - from + 1440) % 1440;
 
 /**
- * R-REACH-5: when something not urgent may reach the resident: `at` itself, or the end of their
+ * When something not urgent may reach the resident: `at` itself, or the end of their
  * quiet hours when `at` falls inside them (a window may run past midnight, 22:00–07:00).
  */
 export function afterQuietHours(settings: NotificationSettings, at: Date): Date {
@@ -55,7 +55,7 @@ export function afterQuietHours(settings: NotificationSettings, at: Date): Date 
 export const isQuiet = (settings: NotificationSettings, at: Date) =>
   afterQuietHours(settings, at).getTime() !== at.getTime();
 
-/** R-REACH-6: the next digest time (EMAIL_DIGEST_HOUR in their time zone) at or after `at`. */
+/** The next digest time (EMAIL_DIGEST_HOUR in their time zone) at or after `at`. */
 export function nextDigestAt(settings: NotificationSettings, at: Date): Date {
   const now = minutesIn(at, settings.timeZone);
   const wait = minutesUntil(now, EMAIL_DIGEST_HOUR * 60);

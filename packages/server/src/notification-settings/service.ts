@@ -3,7 +3,7 @@ import { wantsPush, type NoticeKind, type NotificationSettings } from '@stoop/sh
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { findUser } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { isQuiet, settingsOf } from './rules.ts';
@@ -45,7 +45,7 @@ export async function allowsPush(db: DbOrTx, userId: string, kind: NoticeKind, n
   return kind === 'urgent' || !isQuiet(settings, now);
 }
 
-// ---- one-click unsubscribe (RFC 8058, R-REACH-7) ------------------------------------------------
+// ---- one-click unsubscribe (RFC 8058) ------------------------------------------------
 
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
@@ -61,9 +61,9 @@ export async function unsubscribe(ctx: Pick<Context, 'db' | 'config'>, token: st
   const expected = Buffer.from(sign(ctx.config.SESSION_SECRET, userId));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw badRequest('This unsubscribe link is not valid', 'token');
+    throw new Invalid('This unsubscribe link is not valid', 'token');
   const user = await findUser(ctx.db, userId);
-  if (!user) throw badRequest('This unsubscribe link is not valid', 'token');
+  if (!user) throw new Invalid('This unsubscribe link is not valid', 'token');
   const settings = settingsOf(await repo.findSettings(ctx.db, userId));
   const withoutMail = Object.fromEntries(
     Object.entries(settings.channels).map(([kind, channel]) => [

@@ -1,20 +1,15 @@
+import { WEB_PATHS, messagePath } from '@stoop/shared/web-paths';
 import type { ConversationRow } from '../db/schema/index.ts';
 
-/** Web routes (packages/web routes/paths.ts), built here because a notification carries its link. */
-const MAIN = '/main_dashboard';
-export const ANNOUNCEMENTS_LINK = `${MAIN}/announcements`;
-export const HOME_LINK = `${MAIN}/chat-intro`;
+/** The app's pages a notification, mail or push links to (the scheme: @stoop/shared web-paths.ts). */
+export const ANNOUNCEMENTS_LINK = WEB_PATHS.announcements;
+export const HOME_LINK = WEB_PATHS.chatIntro;
 
 /** Opens the message: in its thread when it is a reply, else in its conversation, scrolled to it. */
-export function messageLink(
+export const messageLink = (
   conversation: Pick<ConversationRow, 'id' | 'type'>,
   message: { id: string; parentMessageId: string | null },
-): string {
-  const anchor = `#message-${encodeURIComponent(message.id)}`;
-  if (message.parentMessageId)
-    return `${MAIN}/thread/${encodeURIComponent(message.parentMessageId)}${anchor}`;
-  return `${MAIN}/conversations/${conversation.type}/${encodeURIComponent(conversation.id)}${anchor}`;
-}
+): string => messagePath(conversation, message);
 
 /** "#general" for a channel, "a direct message" otherwise: the place, in a few words. */
 export function placeOf(conversation: Pick<ConversationRow, 'type' | 'name'>): string {
@@ -22,4 +17,4 @@ export function placeOf(conversation: Pick<ConversationRow, 'type' | 'name'>): s
 }
 
 /** Opens a building request on the resident's requests screen. */
-export const requestLink = (requestId: string) => `${MAIN}/requests/${encodeURIComponent(requestId)}`;
+export const requestLink = WEB_PATHS.request;

@@ -129,7 +129,7 @@ export async function notifyAnnouncement(ctx: Context, announcement: Announcemen
     text: `${prefix}: ${announcement.title}`,
     link: ANNOUNCEMENTS_LINK,
   });
-  // R-REACH-4: everyone told is on its receipts.
+  // Everyone told is on its receipts.
   await recordRecipients(
     ctx,
     announcement.id,
@@ -138,7 +138,7 @@ export async function notifyAnnouncement(ctx: Context, announcement: Announcemen
   tell(ctx, rows, author ?? null, { urgent: announcement.urgent });
 }
 
-/** R-REACH-4: an admin's reminder to those who have not seen an announcement: told once more. */
+/** An admin's reminder to those who have not seen an announcement: told once more. */
 export async function notifyAnnouncementReminder(
   ctx: Context,
   announcement: Announcement,
@@ -268,7 +268,7 @@ export async function setMuted(
   return { conversationId, muted };
 }
 
-/** Those of `userIds` who muted the conversation (push asks before queuing, R-PUSH-6). */
+/** Those of `userIds` who muted the conversation (push asks before queuing). */
 export function mutedAmong(ctx: Pick<Context, 'db'>, conversationId: string, userIds: string[]) {
   return repo.mutedAmong(ctx.db, conversationId, userIds);
 }
@@ -278,7 +278,7 @@ export async function mutedConversations(ctx: Context, viewer: UserRow): Promise
 }
 
 /**
- * R-EVENT-7: an event starts soon: each of `userIds` (who answered going or maybe, each reminder
+ * An event starts soon: each of `userIds` (who answered going or maybe, each reminder
  * claimed once by the scheduler) is told, with the event's conversation so the read rule applies.
  */
 export async function notifyEventReminder(
@@ -314,7 +314,7 @@ export async function notifyEventReminder(
 }
 
 /**
- * R-EVENT-12: an event was changed or cancelled: each of `userIds` (who answered going or maybe,
+ * An event was changed or cancelled: each of `userIds` (who answered going or maybe,
  * the one who made the change left out by the caller) is told, as for a reminder.
  */
 export async function notifyEventChange(

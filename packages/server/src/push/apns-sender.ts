@@ -1,5 +1,5 @@
 /**
- * R-NATIVE-9: ios pushes straight to Apple Push Notification service over HTTP/2 with token-based
+ * Ios pushes straight to Apple Push Notification service over HTTP/2 with token-based
  * authentication: an ES256 provider token signed with the team's .p8 key, so the raw APNs token the
  * push plugin hands the ios app is what the server sends to (no Firebase on ios).
  */
@@ -96,7 +96,7 @@ export class ApnsSender implements PushSender {
       authorization: `bearer ${this.providerToken()}`,
       'apns-topic': this.settings.topic,
       'apns-push-type': 'alert',
-      // 10: at once, even to a device saving power; 5: when convenient (R-PUSH-6).
+      // 10: at once, even to a device saving power; 5: when convenient.
       'apns-priority': options.urgent ? '10' : '5',
       'apns-expiration': String(Math.floor(Date.now() / 1000) + EXPIRATION_S),
       ...(options.topic ? { 'apns-collapse-id': options.topic.slice(0, COLLAPSE_ID_MAX) } : {}),

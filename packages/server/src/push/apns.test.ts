@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { generate } from 'selfsigned';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, pushTokens } from '../db/schema/index.ts';
+import { loopbackCertificate } from '../test/certificate.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import { enqueuePush } from './service.ts';
 import { verifyJwt } from './testing.ts';
 
@@ -31,14 +31,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'stoop-apns-'));
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
+  const pems = await loopbackCertificate();
   await writeFile(path.join(dir, 'apns-ca.pem'), pems.cert);
   await writeFile(path.join(dir, 'key.p8'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
   server = createSecureServer({ key: pems.private, cert: pems.cert });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../context.ts';
 import type { PushMessage } from '@stoop/shared';
 import type { Db } from '../db/client.ts';
 import type { PushJobRow, PushPayload, PushTokenRow } from '../db/schema/index.ts';
@@ -10,11 +10,11 @@ export type DispatcherOptions = {
   maxAttempts: number;
   retryBaseMs: number;
   pollMs: number;
-  /** After at least one device took the job (an announcement's receipt, R-REACH-4). */
+  /** After at least one device took the job (an announcement's receipt). */
   onDelivered?: (job: PushJobRow) => Promise<void>;
   /**
    * Sends by platform; a missing platform is kept and skipped. `native` (FCM) sends to android, and
-   * to ios unless `ios` (APNs, R-NATIVE-9) is set.
+   * to ios unless `ios` (APNs) is set.
    */
   senders: { web?: PushSender | undefined; native?: PushSender | undefined; ios?: PushSender | undefined };
   /** The resident's unread count, for the app icon's badge on ios. */
@@ -42,7 +42,7 @@ export class PushDispatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly options: DispatcherOptions,
   ) {}
 

@@ -5,7 +5,7 @@ import { makeChannel } from '../conversations/testing.ts';
 import { pushJobs, pushTokens } from '../db/schema/index.ts';
 import { connected } from '../realtime/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import { enqueuePush, pushForNotification } from './service.ts';
 import { startFcmService, verifyJwt, type ProviderServer, type ReceivedRequest } from './testing.ts';
 

@@ -3,7 +3,7 @@ import { conversationById, participantIds } from '../conversations/service.ts';
 import { messageLink, placeOf } from '../notifications/links.ts';
 import type { ConversationRow } from '../db/schema/index.ts';
 import { findUser } from '../users/service.ts';
-import type { PushContext } from './context.ts';
+import type { PushContext } from './http/context.ts';
 import { pushForNotification } from './service.ts';
 
 /** A push body shows the start of a message; the app shows the rest. */
@@ -61,7 +61,7 @@ export async function pushStoredNotification(
 
 /**
  * R-PUSH-5: a direct message goes to every other participant's devices (mute and presence as for
- * any push, R-PUSH-6, R-PUSH-7), titled with its author and tagged with the conversation.
+ * any push, R-PUSH-7), titled with its author and tagged with the conversation.
  */
 export async function pushDirectMessage(ctx: PushContext, message: Message): Promise<void> {
   if (message.deletedAt || message.metadata.adminHidden) return;

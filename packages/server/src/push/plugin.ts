@@ -1,3 +1,4 @@
+// How this folder works (push): docs/push.md.
 import { recordDelivery } from '../announcements/service.ts';
 import { ApnsSender, loadApnsSettings } from './apns-sender.ts';
 import { unreadNotificationCount } from '../notifications/service.ts';

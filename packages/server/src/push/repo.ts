@@ -41,6 +41,26 @@ export async function deleteUserToken(db: DbOrTx, userId: string, token: string)
   return rows.length;
 }
 
+/** R-PUSH-13: the tokens of one platform that one session (one device's sign-in) registered. */
+export async function deleteSessionTokens(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+  platform: PushPlatform,
+): Promise<number> {
+  const rows = await db
+    .delete(pushTokens)
+    .where(
+      and(
+        eq(pushTokens.userId, userId),
+        eq(pushTokens.sessionId, sessionId),
+        eq(pushTokens.platform, platform),
+      ),
+    )
+    .returning({ id: pushTokens.id });
+  return rows.length;
+}
+
 export async function deleteAllUserTokens(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db
     .delete(pushTokens)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pushJobs, pushTokens } from '../db/schema/index.ts';
 import { createTestApp, csrfHeaders, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { expectError } from '../test/http.ts';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import { enqueuePush } from './service.ts';
 import { makeSubscriptionKeys } from './testing.ts';
 
@@ -160,9 +160,46 @@ describe('DELETE /api/unregister-push-token', () => {
     expect(await tokensOf(bob.id)).toHaveLength(1);
   });
 
-  it('R-API-26: neither token nor all answers 400 naming token; a bad platform 400 naming platform', async () => {
+  it("R-PUSH-13: a platform without a token removes that platform's tokens of this session's device only", async () => {
+    const [alice, bob] = [await makeUser(t.app), await makeUser(t.app)];
+    const phone = await sessionFor(t.app, alice);
+    const tablet = await sessionFor(t.app, alice);
+    const bobHeaders = await sessionFor(t.app, bob);
+    await t.app.inject({ method: 'POST', url: registerUrl('alice-phone-ios', 'ios'), headers: phone });
+    await t.app.inject({
+      method: 'POST',
+      url: registerUrl('alice-phone-android', 'android'),
+      headers: phone,
+    });
+    await t.app.inject({ method: 'POST', url: registerUrl('alice-tablet-ios', 'ios'), headers: tablet });
+    await t.app.inject({ method: 'POST', url: registerUrl('bob-ios', 'ios'), headers: bobHeaders });
+    const res = await t.app.inject({ method: 'DELETE', url: unregisterUrl('platform=ios'), headers: phone });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ removed: 1 });
+    expect((await tokensOf(alice.id)).map((row) => row.token).sort()).toEqual([
+      'alice-phone-android',
+      'alice-tablet-ios',
+    ]);
+    expect(await tokensOf(bob.id)).toHaveLength(1);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: unregisterUrl('platform=ios'),
+      headers: phone,
+    });
+    expect(again.json()).toEqual({ removed: 0 });
+    expectError(
+      await t.app.inject({
+        method: 'DELETE',
+        url: unregisterUrl('platform=ios'),
+        headers: csrfHeaders(t.app),
+      }),
+      401,
+    );
+  });
+
+  it('R-API-26: neither token, platform nor all answers 400 naming token; a bad platform 400 naming platform', async () => {
     const headers = await sessionFor(t.app, await makeUser(t.app));
-    expectError(await t.app.inject({ method: 'DELETE', url: unregisterUrl('platform=web'), headers }), 400, {
+    expectError(await t.app.inject({ method: 'DELETE', url: unregisterUrl(''), headers }), 400, {
       field: 'token',
     });
     expectError(

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import * as service from './service.ts';
 
 /** Push tokens per device and the VAPID key (access rules in the shared route table). */
@@ -18,7 +18,12 @@ export const pushRoutes =
       return reply.status(result.created ? 201 : 200).send(result);
     });
     serve(app, 'unregisterPushToken', async (request) =>
-      service.unregisterTokens(pushContext(app), currentUser(request), request.query),
+      service.unregisterTokens(
+        pushContext(app),
+        currentUser(request),
+        request.query,
+        request.session?.id ?? null,
+      ),
     );
     serve(app, 'listPushDevices', async (request) =>
       service.listDevices(pushContext(app), currentUser(request), request.session?.id ?? null),

@@ -12,7 +12,7 @@ export type SendOptions = {
   urgent: boolean;
   /** Collapse key on the provider side: a newer push with it replaces an undelivered older one. */
   topic?: string | undefined;
-  /** The app icon's badge: the resident's unread count (APNs; R-NATIVE-9). */
+  /** The app icon's badge: the resident's unread count (APNs). */
   badge?: number | undefined;
 };
 

@@ -7,8 +7,9 @@ import {
 } from '@stoop/shared';
 import type { PushPayload, UserRow } from '../db/schema/index.ts';
 import { kindOf } from '../notification-settings/service.ts';
-import { badRequest } from '../http/errors.ts';
-import type { PushContext } from './context.ts';
+import { Invalid } from '../errors.ts';
+import type { PushContext } from './http/context.ts';
+import { inTransaction } from '../transaction.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -22,13 +23,13 @@ function canonicalToken(platform: PushPlatform, raw: string): string {
   try {
     json = JSON.parse(raw);
   } catch {
-    throw badRequest('token must be a Web Push subscription (JSON with endpoint and keys)', 'token');
+    throw new Invalid('token must be a Web Push subscription (JSON with endpoint and keys)', 'token');
   }
   const parsed = webPushSubscriptionSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
-    throw badRequest(`token${where} ${issue?.message ?? 'is not a Web Push subscription'}`, 'token');
+    throw new Invalid(`token${where} ${issue?.message ?? 'is not a Web Push subscription'}`, 'token');
   }
   const { endpoint, keys } = parsed.data;
   return JSON.stringify({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
@@ -42,7 +43,7 @@ export async function registerToken(
   query: RegisterPushTokenQuery,
 ): Promise<{ created: boolean; platform: PushPlatform }> {
   const token = canonicalToken(query.platform, query.token);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const existing = await repo.findTokenByValue(tx, token);
     await repo.upsertToken(tx, { userId: user.id, platform: query.platform, token, sessionId });
     return { created: existing?.userId !== user.id, platform: query.platform };
@@ -54,9 +55,14 @@ export async function unregisterTokens(
   ctx: Pick<PushContext, 'db'>,
   user: UserRow,
   query: UnregisterPushTokenQuery,
+  sessionId: string | null,
 ): Promise<{ removed: number }> {
   if (query.all) return { removed: await repo.deleteAllUserTokens(ctx.db, user.id) };
-  if (!query.token) throw badRequest('token is required (or all=true)', 'token');
+  // A platform without a token means this device: the tokens of that platform this
+  // session registered, never the resident's other devices.
+  if (!query.token && query.platform && sessionId)
+    return { removed: await repo.deleteSessionTokens(ctx.db, user.id, sessionId, query.platform) };
+  if (!query.token) throw new Invalid('token is required (or platform, or all=true)', 'token');
   const platform = query.platform ?? (query.token.trimStart().startsWith('{') ? 'web' : 'android');
   return { removed: await repo.deleteUserToken(ctx.db, user.id, canonicalToken(platform, query.token)) };
 }
@@ -113,7 +119,7 @@ export type NotificationPush = {
   urgent?: boolean;
   /** The conversation's display name ("#general"), for a collapsed burst's text. */
   conversationName?: string;
-  /** An announcement's push, recorded on its receipts once a device takes it (R-REACH-4). */
+  /** An announcement's push, recorded on its receipts once a device takes it. */
   announcementId?: string;
 };
 
@@ -127,7 +133,7 @@ export type PushDecision = 'queued' | 'muted' | 'watching';
 export async function pushForNotification(ctx: PushContext, input: NotificationPush): Promise<PushDecision> {
   const { userId, conversationId } = input;
   if (conversationId && !input.urgent && (await ctx.mutes.isMuted(userId, conversationId))) return 'muted';
-  // R-REACH-5: the resident's channel for this kind, and their quiet hours.
+  // The resident's channel for this kind, and their quiet hours.
   const kind = kindOf(input.type, input.urgent ?? false);
   if (kind && !(await ctx.allowsPush(userId, kind))) return 'muted';
   if (await ctx.presence.isWatching(userId, conversationId)) return 'watching';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import { pushDirectMessage, pushStoredNotification } from './notify.ts';
 
 /** Each app's push decisions still running (presence and mute lookups before the queue insert). */

@@ -13,7 +13,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { generate } from 'selfsigned';
+import { loopbackCertificate } from '../test/certificate.ts';
 
 export type ReceivedRequest = {
   method: string;
@@ -115,14 +115,7 @@ async function serve(
  * `dir/push-ca.pem` for the sender's PUSH_CA_FILE (trusted by that agent alone).
  */
 export async function startPushService(dir: string): Promise<ProviderServer & { caFile: string }> {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
+  const pems = await loopbackCertificate();
   const caFile = path.join(dir, 'push-ca.pem');
   await writeFile(caFile, pems.cert);
   const server = await serve(

@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { pushJobs, pushTokens } from '../db/schema/index.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { pushContext } from './context.ts';
+import { pushContext } from './http/context.ts';
 import { enqueuePush } from './service.ts';
 import {
   decryptAes128gcm,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { NoticeKind } from '@stoop/shared';
-import type { Db } from '../db/client.ts';
-import { allowsPush } from '../notification-settings/service.ts';
-import { conversationRoom, userRoom } from '../realtime/rooms.ts';
-import type { PushDispatcher } from './dispatcher.ts';
-import { muteLookup, type MuteLookup } from './mutes.ts';
+import type { Db } from '../../db/client.ts';
+import { allowsPush } from '../../notification-settings/service.ts';
+import { conversationRoom, userRoom } from '../../realtime/rooms.ts';
+import type { PushDispatcher } from '../dispatcher.ts';
+import { muteLookup, type MuteLookup } from '../mutes.ts';
 
 /** Whether a resident has a socket open on a conversation (or, without one, any socket) right now. */
 interface PresenceLookup {
@@ -18,7 +18,7 @@ export type PushContext = {
   dispatcher: Pick<PushDispatcher, 'wake'> | undefined;
   mutes: MuteLookup;
   presence: PresenceLookup;
-  /** R-REACH-5: the resident's settings let a push of this kind through now. */
+  /** The resident's settings let a push of this kind through now. */
   allowsPush(userId: string, kind: NoticeKind): Promise<boolean>;
 };
 
