@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
 import { presentSelf } from '../users/present.ts';
 import { auditLogPage } from '../audit/service.ts';
@@ -33,7 +33,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page };
   });
 
-  // ---- user approval (R-ADMIN-12, R-ADMIN-13) ----
+  // ---- user approval ----
   serve(app, 'bulkApproveUsers', async (request) => {
     const { users, notFound } = await admin.approveMany(app, currentUser(request), request.body.ids);
     return { users: users.map(presentSelf), notFound };

@@ -4,7 +4,7 @@ import type { Context } from '../context.ts';
 import { recordAudit, wasEverAdmitted } from '../audit/service.ts';
 import type { Tx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import {
   announceProfile,
   countAccounts,
@@ -15,7 +15,7 @@ import {
   removeUser,
   type UserPatch,
 } from '../users/service.ts';
-import { inTransaction, type PendingEvents } from '../transaction.ts';
+import { inTransaction, type PendingDomainEvents } from '../transaction.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import { readSnapshot } from '../db/snapshot.ts';
 
@@ -28,7 +28,7 @@ type AccountsQuery = {
   offset: number;
 };
 
-/** GET /api/admin/users: one page of the accounts that match, and how many match (R-ADMIN-11). */
+/** GET /api/admin/users: one page of the accounts that match, and how many match. */
 export async function listAccounts(ctx: Context, query: AccountsQuery) {
   const filter = {
     ...(query.status ? { status: query.status } : {}),
@@ -53,7 +53,7 @@ type Changed = { before: UserRow; after: UserRow };
 async function keepAnActiveAdmin(tx: Tx, target: UserRow): Promise<void> {
   if (target.role !== 'admin' || target.isLocked) return;
   const others = (await lockActiveAdminIds(tx)).filter((id) => id !== target.id);
-  if (others.length === 0) throw conflict(TEXTS.lastAdmin);
+  if (others.length === 0) throw new Conflict(TEXTS.lastAdmin);
 }
 
 /**
@@ -69,7 +69,7 @@ async function change(
   patch: UserPatch,
   options: {
     details?: Record<string, unknown>;
-    announce?: (changed: Changed, events: PendingEvents) => void;
+    announce?: (changed: Changed, events: PendingDomainEvents) => void;
     check?: (tx: Tx, before: UserRow) => Promise<void>;
     /** The target's sockets end after the events (auth/end-sessions.ts): a lock or a new role. */
     endSockets?: (changed: Changed) => 'lock' | 'role-change' | undefined;
@@ -77,10 +77,10 @@ async function change(
 ): Promise<Changed> {
   return inTransaction(ctx, async (tx, events) => {
     const before = await findUser(tx, targetId);
-    if (!before) throw notFound('User not found');
+    if (!before) throw new NotFound('User not found');
     if (options.check) await options.check(tx, before);
     const after = await patchUser(tx, targetId, patch);
-    if (!after) throw notFound('User not found');
+    if (!after) throw new NotFound('User not found');
     await recordAudit(tx, {
       actorId: admin.id,
       action,
@@ -97,7 +97,7 @@ async function change(
 }
 
 /** A locked account that became approved joins the directory. */
-const announceApproval = ({ before, after }: Changed, events: PendingEvents) => {
+const announceApproval = ({ before, after }: Changed, events: PendingDomainEvents) => {
   if (before.isLocked) announceProfile(events, after);
 };
 
@@ -178,9 +178,9 @@ export async function reject(
 ): Promise<void> {
   const removed = await inTransaction(ctx, async (tx, events) => {
     const target = await findUser(tx, targetId);
-    if (!target) throw notFound('User not found');
+    if (!target) throw new NotFound('User not found');
     const pending = target.isLocked && (target.lockReason ?? 'pending_approval') === 'pending_approval';
-    if (!pending || (await wasEverAdmitted(tx, target.id))) throw conflict(TEXTS.rejectNotPending);
+    if (!pending || (await wasEverAdmitted(tx, target.id))) throw new Conflict(TEXTS.rejectNotPending);
     // The entry outlives the account (its target becomes null), so it keeps who was rejected.
     await recordAudit(tx, {
       actorId: admin.id,
@@ -201,14 +201,14 @@ export async function reject(
   });
 }
 
-/** Locks an account; without a reason the lock means pending approval (R-USER-2). */
+/** Locks an account; without a reason the lock means pending approval. */
 export async function lock(
   ctx: Context,
   admin: UserRow,
   targetId: string,
   reason: LockReason | undefined,
 ): Promise<UserRow> {
-  if (targetId === admin.id) throw badRequest('You cannot lock your own account');
+  if (targetId === admin.id) throw new Invalid('You cannot lock your own account');
   const lockReason = reason ?? 'pending_approval';
   const { after } = await change(
     ctx,

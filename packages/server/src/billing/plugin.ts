@@ -1,3 +1,4 @@
+// How this folder works (statistics and billing): docs/stats.md.
 import { domainPlugin } from '../domain.ts';
 import { billingRoutes } from './routes.ts';
 

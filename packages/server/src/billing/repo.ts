@@ -5,7 +5,7 @@ import { billingPlan } from '../db/schema/index.ts';
 
 const ROW_ID = 1;
 
-/** The plan an admin stored, if any (R-BILL-3). */
+/** The plan an admin stored, if any. */
 export async function storedPlan(db: DbOrTx): Promise<PlanId | undefined> {
   const [row] = await db
     .select({ plan: billingPlan.plan })

@@ -14,7 +14,7 @@ async function planInForce(ctx: BillingContext): Promise<{ id: PlanId; source: B
   return stored ? { id: stored, source: 'database' } : { id: ctx.config.STOOP_PLAN, source: 'config' };
 }
 
-/** GET /api/billing: the plan with its limits and the usage against them (R-BILL-2). */
+/** GET /api/billing: the plan with its limits and the usage against them. */
 export async function billingOverview(ctx: BillingContext): Promise<BillingResponse> {
   const [plan, usage] = await Promise.all([planInForce(ctx), currentUsage(ctx)]);
   return { plan: PLANS[plan.id], source: plan.source, usage };

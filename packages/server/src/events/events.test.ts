@@ -219,6 +219,23 @@ describe('GET /api/events (R-EVENT-4)', () => {
       { field: 'to', message: 'to (querystring): to must be after from' },
     );
   });
+
+  it('R-API-41: a date beyond the years 1970 to 2999 is a 400 naming its field (it was a 500)', async () => {
+    for (const [field, value] of [
+      ['from', '9999-12-31T23:59:59Z'],
+      ['from', '0001-01-01T00:00:00Z'],
+      ['to', '0000-01-01T00:00:00Z'],
+      ['to', '3000-01-01T00:00:00Z'],
+    ] as const) {
+      const res = await call(t.app, 'GET', `/api/events?${field}=${value}`, undefined, bob);
+      expectError(res, 400, {
+        field,
+        message: `${field} (querystring): ${field} must lie between the years 1970 and 2999`,
+      });
+    }
+    const latest = await call(t.app, 'GET', '/api/events?from=2999-12-01T00:00:00Z', undefined, bob);
+    expect(latest.statusCode, latest.body).toBe(200);
+  });
 });
 
 describe('GET /api/events/{id}.ics (R-EVENT-8)', () => {

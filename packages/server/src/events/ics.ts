@@ -1,5 +1,5 @@
 /**
- * R-EVENT-8: iCalendar (RFC 5545) text for events: CRLF line ends, TEXT values escaped (3.3.11),
+ * iCalendar (RFC 5545) text for events: CRLF line ends, TEXT values escaped (3.3.11),
  * lines folded at 75 octets (3.1) without splitting a UTF-8 character, times in UTC.
  */
 
@@ -13,7 +13,7 @@ export type IcsEvent = {
   createdAt: Date;
   /** Where the event is seen in the app (URL property), if known. */
   url?: string | undefined;
-  /** R-EVENT-11: a cancelled event is STATUS:CANCELLED, so a subscribed calendar drops it. */
+  /** A cancelled event is STATUS:CANCELLED, so a subscribed calendar drops it. */
   cancelled?: boolean;
 };
 

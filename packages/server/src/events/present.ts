@@ -1,4 +1,5 @@
 import type { CalendarEvent, EventView, RsvpStatus } from '@stoop/shared';
+import { eventAbilities, type AbilityViewer } from '../access/index.ts';
 import type { EventRow } from '../db/schema/index.ts';
 import type { Tally } from './repo.ts';
 
@@ -21,7 +22,13 @@ export function presentEvent(row: EventRow, tally: Tally): CalendarEvent {
   };
 }
 
-export const viewFor = (event: CalendarEvent, myRsvp: RsvpStatus | null | undefined): EventView => ({
+/** The event for `viewer`: with their answer and what they may do with it. */
+export const viewFor = (
+  event: CalendarEvent,
+  myRsvp: RsvpStatus | null | undefined,
+  viewer: AbilityViewer,
+): EventView => ({
   ...event,
   myRsvp: myRsvp ?? null,
+  abilities: eventAbilities(viewer, event),
 });

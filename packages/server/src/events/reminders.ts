@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicRound } from '../periodic-round.ts';
 import { sendDueReminders } from './service.ts';
-import type { Context } from '../context.ts';
+import type { Context, Log } from '../context.ts';
 
 /** How often the scheduler looks for reminders that fell due. */
 const REMINDER_TICK_MS = 30_000;
@@ -14,14 +13,14 @@ export type ReminderOptions = {
 };
 
 /**
- * R-EVENT-7: sends event reminders from a timer started with the app and stopped (and awaited)
+ * Sends event reminders from a timer started with the app and stopped (and awaited)
  * before the database closes. Each reminder is claimed by a row, so several instances, or a restart
  * in the middle of a round, never send one twice.
  */
 export class EventReminderScheduler {
   private readonly round: PeriodicRound;
 
-  constructor(ctx: Context, log: FastifyBaseLogger, options: ReminderOptions = {}) {
+  constructor(ctx: Context, log: Log, options: ReminderOptions = {}) {
     const now = options.now ?? (() => new Date());
     this.round = new PeriodicRound(
       () => sendDueReminders(ctx, now()),

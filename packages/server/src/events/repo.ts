@@ -24,7 +24,7 @@ export async function insertEvent(db: DbOrTx, values: NewEventRow): Promise<Even
   return row;
 }
 
-/** R-EVENT-9: inserts an iCal source's event unless that source already gave this UID. */
+/** Inserts an iCal source's event unless that source already gave this UID. */
 export async function insertSourcedEvent(db: DbOrTx, values: NewEventRow): Promise<EventRow | undefined> {
   const [row] = await db
     .insert(events)
@@ -41,7 +41,7 @@ export async function deleteEvent(db: DbOrTx, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
 }
 
-/** The fields an edit changes (R-EVENT-11). */
+/** The fields an edit changes. */
 export type EventPatch = Partial<
   Pick<EventRow, 'title' | 'startsAt' | 'endsAt' | 'location' | 'description'>
 >;
@@ -66,12 +66,12 @@ export async function cancelEvent(db: DbOrTx, id: string): Promise<EventRow | un
   return row;
 }
 
-/** R-EVENT-12: forgets the reminders sent for an event, so one for its new start can go. */
+/** Forgets the reminders sent for an event, so one for its new start can go. */
 export async function clearReminders(db: DbOrTx, eventId: string): Promise<void> {
   await db.delete(eventReminders).where(eq(eventReminders.eventId, eventId));
 }
 
-/** The residents who answered going or maybe (those told of a change, R-EVENT-12). */
+/** The residents who answered going or maybe (those told of a change). */
 export async function attendeeIds(db: DbOrTx, eventId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: eventRsvps.userId })
@@ -171,7 +171,7 @@ export async function rsvpsOf(
   return new Map(rows.map((r) => [r.eventId, r.status]));
 }
 
-/** R-EVENT-3: one answer per resident; a new one replaces it (and counts from now in the order). */
+/** One answer per resident; a new one replaces it (and counts from now in the order). */
 export async function upsertRsvp(
   db: DbOrTx,
   eventId: string,
@@ -193,7 +193,7 @@ export async function upsertRsvp(
 export type ClaimedReminder = { eventId: string; userId: string };
 
 /**
- * R-EVENT-7: claims every reminder due at `now`: residents (not locked) who answered going or maybe
+ * Claims every reminder due at `now`: residents (not locked) who answered going or maybe
  * to an event starting within the lead. The insert's key refuses a reminder already claimed, by
  * this or any other instance, so each is answered here once only.
  */

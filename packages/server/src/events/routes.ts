@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
 

@@ -12,17 +12,19 @@ import {
   type UpdateEventBody,
 } from '@stoop/shared';
 import {
+  EVENT_CANCELLED,
   findConversationAccess,
-  isAdmin,
   readableConversationIds,
   requireConversationAccess,
+  requireEventChange,
   type AccessMode,
 } from '../access/index.ts';
+import { WEB_PATHS } from '@stoop/shared/web-paths';
 import { hmac, randomToken, sha256 } from '../auth/crypto.ts';
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { EventRow, UserRow } from '../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { retitleEventMessage, sendMessage } from '../messages/service.ts';
 import { notifyEventChange, notifyEventReminder } from '../notifications/service.ts';
 import { inTransaction } from '../transaction.ts';
@@ -35,25 +37,22 @@ import * as repo from './repo.ts';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const EVENT_OVER = 'This event is over and takes no more answers';
-const EVENT_CANCELLED = 'This event is cancelled';
-const ONLY_CREATOR_CHANGES = 'Only the resident who created this event, or an admin, can change or cancel it';
 const FEED_NOT_FOUND = 'Calendar feed not found';
 const DAY_MS = 24 * 3600_000;
 /** The calendar feed keeps events that ended up to this long ago. */
 const FEED_PAST_MS = 30 * DAY_MS;
-const WEB_EVENTS = '/main_dashboard/events';
 
-const eventLink = (id: string) => `${WEB_EVENTS}/${encodeURIComponent(id)}`;
+const eventLink = WEB_PATHS.event;
 
 /**
- * POST /api/events (R-EVENT-1, R-EVENT-2): any approved resident creates an event; the creator is
+ * POST /api/events: any approved resident creates an event; the creator is
  * going. Posted into a conversation it needs write access there, and its card goes through the
  * ordinary send path with the event's id; should that send be refused, the event goes again.
  */
 export async function createEvent(ctx: Context, user: UserRow, body: CreateEventBody): Promise<EventView> {
   const conversationId = body.conversationId ?? null;
   if (conversationId) await requireConversationAccess(ctx.db, user, conversationId, 'write');
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (tx) => {
     const inserted = await repo.insertEvent(tx, {
       conversationId,
       createdBy: user.id,
@@ -74,10 +73,10 @@ export async function createEvent(ctx: Context, user: UserRow, body: CreateEvent
       throw error;
     }
   }
-  return viewFor(await tallied(ctx.db, row), 'going');
+  return viewFor(await tallied(ctx.db, row), 'going', user);
 }
 
-/** GET /api/events (R-EVENT-4): what the viewer may see overlapping the range, by start. */
+/** GET /api/events: what the viewer may see overlapping the range, by start. */
 export async function listEvents(ctx: Context, user: UserRow, query: EventsQuery): Promise<EventView[]> {
   const from = query.from ? new Date(query.from) : new Date();
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + EVENTS_RANGE_MAX_DAYS * DAY_MS);
@@ -86,35 +85,36 @@ export async function listEvents(ctx: Context, user: UserRow, query: EventsQuery
   const ids = rows.map((r) => r.id);
   const [counted, mine] = await Promise.all([repo.tallies(ctx.db, ids), repo.rsvpsOf(ctx.db, user.id, ids)]);
   return rows.map((row) =>
-    viewFor(presentEvent(row, counted.get(row.id) ?? repo.emptyTally()), mine.get(row.id)),
+    viewFor(presentEvent(row, counted.get(row.id) ?? repo.emptyTally()), mine.get(row.id), user),
   );
 }
 
-/** GET /api/events/{id} (R-EVENT-4): to those who may read its conversation, else 404. */
+/** GET /api/events/{id}: to those who may read its conversation, else 404. */
 export async function getEvent(ctx: Context, user: UserRow, id: string): Promise<EventView> {
   const row = await accessibleEvent(ctx.db, user, id, 'read');
   const [event, mine] = await Promise.all([tallied(ctx.db, row), repo.rsvpsOf(ctx.db, user.id, [row.id])]);
-  return viewFor(event, mine.get(row.id));
+  return viewFor(event, mine.get(row.id), user);
 }
 
 /**
- * POST /api/events/{id}/rsvp (R-EVENT-3, R-EVENT-6): the answer replaces the resident's earlier
+ * POST /api/events/{id}/rsvp: the answer replaces the resident's earlier
  * one until the event ends; the conversation gets the new counts (event:updated) after commit.
  */
 export async function rsvp(ctx: Context, user: UserRow, id: string, body: RsvpBody): Promise<EventView> {
   const row = await accessibleEvent(ctx.db, user, id, 'write');
-  if (row.cancelledAt) throw conflict(EVENT_CANCELLED);
-  if (row.endsAt.getTime() <= Date.now()) throw conflict(EVENT_OVER);
-  const event = await ctx.db.transaction(async (tx) => {
+  if (row.cancelledAt) throw new Conflict(EVENT_CANCELLED);
+  if (row.endsAt.getTime() <= Date.now()) throw new Conflict(EVENT_OVER);
+  const event = await inTransaction(ctx, async (tx, events) => {
     await repo.upsertRsvp(tx, row.id, user.id, body.status);
-    return tallied(tx, row);
+    const counted = await tallied(tx, row);
+    if (row.conversationId) events.publish('event:updated', { event: counted });
+    return counted;
   });
-  if (row.conversationId) ctx.bus.publish('event:updated', { event });
-  return viewFor(event, body.status);
+  return viewFor(event, body.status, user);
 }
 
 /**
- * PATCH /api/events/{id} (R-EVENT-11, R-EVENT-12): its creator, or an admin who may see it, changes
+ * PATCH /api/events/{id} (R-EVENT-12): its creator, or an admin who may see it, changes
  * it. A new start forgets the reminders already sent, so the reminder follows the new start; the
  * change goes live after commit and those going or maybe are told.
  */
@@ -133,11 +133,11 @@ export async function updateEvent(
   if (body.endsAt !== undefined) patch.endsAt = new Date(body.endsAt);
   const startsAt = patch.startsAt ?? row.startsAt;
   const endsAt = patch.endsAt ?? row.endsAt;
-  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('endsAt must be after startsAt', 'endsAt');
+  if (endsAt.getTime() <= startsAt.getTime()) throw new Invalid('endsAt must be after startsAt', 'endsAt');
   const moved = startsAt.getTime() !== row.startsAt.getTime();
   const event = await inTransaction(ctx, async (tx, events) => {
     const updated = await repo.updateEvent(tx, row.id, patch);
-    if (!updated) throw conflict(EVENT_CANCELLED);
+    if (!updated) throw new Conflict(EVENT_CANCELLED);
     if (moved) await repo.clearReminders(tx, row.id);
     const presented = await tallied(tx, updated);
     events.publish('event:updated', { event: presented });
@@ -145,31 +145,30 @@ export async function updateEvent(
   });
   if (patch.title !== undefined && row.conversationId) await retitleEventMessage(ctx, row.id, patch.title);
   await tellAttendees(ctx, user, event, 'updated');
-  return viewFor(event, (await repo.rsvpsOf(ctx.db, user.id, [row.id])).get(row.id));
+  return viewFor(event, (await repo.rsvpsOf(ctx.db, user.id, [row.id])).get(row.id), user);
 }
 
 /**
- * DELETE /api/events/{id} (R-EVENT-11, R-EVENT-12): its creator, or an admin who may see it,
+ * DELETE /api/events/{id} (R-EVENT-12): its creator, or an admin who may see it,
  * cancels it. The row stays (its card says "Cancelled"); it leaves the lists and gets no reminder.
  */
 export async function cancelEvent(ctx: Context, user: UserRow, id: string): Promise<EventView> {
   const row = await changeableEvent(ctx.db, user, id);
   const event = await inTransaction(ctx, async (tx, events) => {
     const cancelled = await repo.cancelEvent(tx, row.id);
-    if (!cancelled) throw conflict(EVENT_CANCELLED);
+    if (!cancelled) throw new Conflict(EVENT_CANCELLED);
     const presented = await tallied(tx, cancelled);
     events.publish('event:updated', { event: presented });
     return presented;
   });
   await tellAttendees(ctx, user, event, 'cancelled');
-  return viewFor(event, (await repo.rsvpsOf(ctx.db, user.id, [row.id])).get(row.id));
+  return viewFor(event, (await repo.rsvpsOf(ctx.db, user.id, [row.id])).get(row.id), user);
 }
 
 /** The event if `user` may change it: visible to them (else 404), theirs or they are an admin (else 403). */
 async function changeableEvent(db: DbOrTx, user: UserRow, id: string): Promise<EventRow> {
   const row = await accessibleEvent(db, user, id, 'read');
-  if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden(ONLY_CREATOR_CHANGES);
-  if (row.cancelledAt) throw conflict(EVENT_CANCELLED);
+  requireEventChange(user, row);
   return row;
 }
 
@@ -184,7 +183,7 @@ async function tellAttendees(
   await notifyEventChange(ctx, { ...event, link: eventLink(event.id) }, change, ids, actor);
 }
 
-/** GET /api/events/{id}.ics (R-EVENT-8): the event as a calendar file, to those who may see it. */
+/** GET /api/events/{id}.ics: the event as a calendar file, to those who may see it. */
 export async function eventIcs(
   ctx: Context,
   user: UserRow,
@@ -197,7 +196,7 @@ export async function eventIcs(
   };
 }
 
-// ---- calendar feed (R-EVENT-8) ----
+// ---- calendar feed ----
 
 /** The token is derived, not stored: HMAC of the resident and the feed's salt under SESSION_SECRET. */
 const feedToken = (ctx: Context, userId: string, salt: string) =>
@@ -236,7 +235,7 @@ export async function rotateCalendarFeed(ctx: Context, user: UserRow, origin: st
 export async function calendarFeed(ctx: Context, token: string): Promise<string> {
   const feed = await repo.findFeedByTokenHash(ctx.db, sha256(token));
   const user = feed ? await findUser(ctx.db, feed.userId) : undefined;
-  if (!feed || !user || user.isLocked) throw notFound(FEED_NOT_FOUND);
+  if (!feed || !user || user.isLocked) throw new NotFound(FEED_NOT_FOUND);
   const [rows, readable] = await Promise.all([
     repo.listAnswered(ctx.db, user.id, new Date(Date.now() - FEED_PAST_MS), EVENTS_LIST_MAX),
     readableConversationIds(ctx.db, user),
@@ -249,7 +248,7 @@ export async function calendarFeed(ctx: Context, token: string): Promise<string>
   );
 }
 
-// ---- reminders (R-EVENT-7) ----
+// ---- reminders ----
 
 const REMINDER_LEAD_MS = EVENT_REMINDER_LEAD_MINUTES * 60_000;
 
@@ -259,7 +258,7 @@ const REMINDER_LEAD_MS = EVENT_REMINDER_LEAD_MINUTES * 60_000;
  * event is skipped. Answers how many were sent.
  */
 export async function sendDueReminders(ctx: Context, now = new Date()): Promise<number> {
-  const claimed = await ctx.db.transaction((tx) => repo.claimDueReminders(tx, now, REMINDER_LEAD_MS));
+  const claimed = await inTransaction(ctx, (tx) => repo.claimDueReminders(tx, now, REMINDER_LEAD_MS));
   if (claimed.length === 0) return 0;
   const rows = await repo.findEvents(ctx.db, [...new Set(claimed.map((c) => c.eventId))]);
   let sent = 0;
@@ -275,7 +274,7 @@ export async function sendDueReminders(ctx: Context, now = new Date()): Promise<
   return sent;
 }
 
-// ---- iCal sources (R-EVENT-9) ----
+// ---- iCal sources ----
 
 /** What an iCal VEVENT gives (integrations/parse-feed.ts FeedEvent). */
 type SourcedEvent = {
@@ -345,13 +344,13 @@ async function mayRead(db: DbOrTx, user: UserRow, row: EventRow): Promise<boolea
 /**
  * The event if the viewer may `mode` it: a building-wide event is every approved resident's, one in
  * a conversation follows that conversation's rule. Anything else is 404, so a direct conversation's
- * event never leaks, not even to admins (R-EVENT-2).
+ * event never leaks, not even to admins.
  */
 async function accessibleEvent(db: DbOrTx, user: UserRow, id: string, mode: AccessMode): Promise<EventRow> {
   const row = isUuid(id) ? await repo.findEvent(db, id) : undefined;
-  if (!row) throw notFound(EVENT_NOT_FOUND);
+  if (!row) throw new NotFound(EVENT_NOT_FOUND);
   if (!row.conversationId) return row;
-  await requireConversationAccess(db, user, row.conversationId, mode, () => notFound(EVENT_NOT_FOUND));
+  await requireConversationAccess(db, user, row.conversationId, mode, () => new NotFound(EVENT_NOT_FOUND));
   return row;
 }
 

@@ -1,5 +1,5 @@
 /**
- * R-MOVEIN-6: opens what the admin uploaded, a chat `.txt` or the `.zip` WhatsApp makes "with
+ * Opens what the admin uploaded, a chat `.txt` or the `.zip` WhatsApp makes "with
  * media", refusing before anything is written what could harm the server: names leading out of
  * the folder, more entries or unpacked bytes than an export has, a packing ratio no photo or chat
  * reaches (a zip bomb). Entries are read file to file with their sizes checked as they unpack.
@@ -10,13 +10,8 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import {
-  ERROR_CODES,
-  IMPORT_MAX_PACK_RATIO,
-  IMPORT_MAX_UNPACKED_BYTES,
-  IMPORT_MAX_ZIP_ENTRIES,
-} from '@stoop/shared';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { IMPORT_MAX_PACK_RATIO, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_ZIP_ENTRIES } from '@stoop/shared';
+import { DomainError, Invalid, TooLarge } from '../errors.ts';
 
 /** The chat text of an export, and its media when it came as a zip. */
 export type OpenedExport = { text: string; media: MediaArchive | null; close(): void };
@@ -27,12 +22,7 @@ const MAX_CHAT_BYTES = 64 * 1024 * 1024;
 const RATIO_FREE_BYTES = 1024 * 1024;
 
 const tooLargeUnpacked = () =>
-  new HttpError(
-    413,
-    `The zip unpacks to more than ${IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024)} MB`,
-    ERROR_CODES.payloadTooLarge,
-    'file',
-  );
+  new TooLarge(`The zip unpacks to more than ${IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024)} MB`, 'file');
 
 export async function openExport(file: string): Promise<OpenedExport> {
   if (await isZip(file)) return openZip(file);
@@ -53,7 +43,8 @@ async function isZip(file: string): Promise<boolean> {
 
 /** The export's text; a file with NUL bytes is no chat export (a photo or a document). */
 function decodeText(bytes: Buffer): string {
-  if (bytes.includes(0)) throw badRequest('This is not a WhatsApp chat export: the file is not text', 'file');
+  if (bytes.includes(0))
+    throw new Invalid('This is not a WhatsApp chat export: the file is not text', 'file');
   return bytes.toString('utf8');
 }
 
@@ -77,11 +68,11 @@ function openZipFile(file: string): Promise<ZipFile> {
   });
 }
 
-const damaged = (error: Error) => badRequest(`The zip is damaged: ${error.message}`, 'file');
+const damaged = (error: Error) => new Invalid(`The zip is damaged: ${error.message}`, 'file');
 
 async function listEntries(zip: ZipFile): Promise<Entry[]> {
   if (zip.entryCount > IMPORT_MAX_ZIP_ENTRIES) {
-    throw badRequest(`The zip holds more than ${IMPORT_MAX_ZIP_ENTRIES} files`, 'file');
+    throw new Invalid(`The zip holds more than ${IMPORT_MAX_ZIP_ENTRIES} files`, 'file');
   }
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
@@ -103,7 +94,7 @@ function checkEntries(entries: Entry[]): void {
   for (const entry of entries) {
     const name = nameOf(entry);
     if (isUnsafeName(name)) {
-      throw badRequest(
+      throw new Invalid(
         `The zip holds a file name that leads outside its folder: ${name.slice(0, 100)}`,
         'file',
       );
@@ -113,7 +104,7 @@ function checkEntries(entries: Entry[]): void {
       entry.uncompressedSize > RATIO_FREE_BYTES &&
       entry.uncompressedSize > Math.max(entry.compressedSize, 1) * IMPORT_MAX_PACK_RATIO
     ) {
-      throw badRequest(
+      throw new Invalid(
         `The zip looks like a zip bomb: ${name.slice(0, 100)} unpacks to more than ${IMPORT_MAX_PACK_RATIO} times its size`,
         'file',
       );
@@ -129,7 +120,7 @@ function chatEntry(entries: Entry[]): Entry {
     texts.find((e) => nameOf(e) === '_chat.txt') ??
     texts.find((e) => /^whatsapp/i.test(nameOf(e))) ??
     (texts.length === 1 ? texts[0] : undefined);
-  if (!chat) throw badRequest('This is not a WhatsApp chat export: the zip holds no chat text', 'file');
+  if (!chat) throw new Invalid('This is not a WhatsApp chat export: the zip holds no chat text', 'file');
   if (chat.uncompressedSize > MAX_CHAT_BYTES) throw tooLargeUnpacked();
   return chat;
 }
@@ -169,7 +160,7 @@ async function openZip(file: string): Promise<OpenedExport> {
     return { text, media, close: () => zip.close() };
   } catch (error) {
     zip.close();
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     throw damaged(error as Error);
   }
 }
@@ -208,7 +199,7 @@ export class MediaArchive {
       return true;
     } catch (error) {
       await rm(destination, { force: true });
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       throw damaged(error as Error);
     }
   }

@@ -1,9 +1,13 @@
 /**
- * R-MOVEIN-2: reads the text WhatsApp writes with "Export chat", on android
+ * Reads the text WhatsApp writes with "Export chat", on android
  * (`12/31/23, 9:41 PM - Priya: text`) and on ios (`[31/12/2023, 21:41:05] Priya: text`), in any
  * of the clock and date styles its locales use. Pure: no time zone, no database; the caller turns
- * each entry's wall-clock time into an instant (./clock.ts).
+ * each entry's wall-clock time into an instant (./clock.ts). A long export is read in slices of
+ * IMPORT_PARSE_SLICE_LINES lines with a turn for other requests between two slices, so
+ * the residents' sends are not held while 100,000 lines are read.
  */
+import { IMPORT_PARSE_SLICE_LINES } from '@stoop/shared';
+import { inSlices } from './slices.ts';
 
 type Platform = 'android' | 'ios';
 type DateOrder = 'day-first' | 'month-first' | 'year-first';
@@ -71,9 +75,11 @@ function headerOf(line: string): { header: RawHeader; rest: string; ios: boolean
 }
 
 /** Splits the text into entries; a line that starts no entry continues the one before it. */
-function splitEntries(text: string): RawEntry[] {
+async function splitEntries(text: string): Promise<RawEntry[]> {
   const entries: RawEntry[] = [];
+  const turn = inSlices(IMPORT_PARSE_SLICE_LINES);
   for (const rawLine of text.split(/\r\n|\n|\r/)) {
+    await turn();
     const line = rawLine.replace(SPACES, ' ');
     // Marks before the date are dropped; one after the sender's colon is how ios marks its own lines.
     const head = headerOf(line.replace(LEADING_MARKS, ''));
@@ -186,13 +192,19 @@ function readEntry(raw: RawEntry, order: DateOrder): Entry | null {
  * Parses a whole export. Throws NotAnExport when the text holds no line WhatsApp would write, so a
  * stray file is refused rather than imported as nothing.
  */
-export function parseExport(text: string): ParsedExport {
-  const raw = splitEntries(text.replace(/^\ufeff/, ''));
+export async function parseExport(text: string): Promise<ParsedExport> {
+  const raw = await splitEntries(text.replace(/^\ufeff/, ''));
   if (raw.length === 0) throw new NotAnExport();
   const iosCount = raw.filter((entry) => entry.ios).length;
   const platform: Platform = iosCount * 2 > raw.length ? 'ios' : 'android';
   const dateOrder = decideDateOrder(raw.map((entry) => entry.header));
-  const entries = raw.flatMap((entry) => readEntry(entry, dateOrder) ?? []);
+  const entries: Entry[] = [];
+  const turn = inSlices(IMPORT_PARSE_SLICE_LINES);
+  for (const entry of raw) {
+    await turn();
+    const read = readEntry(entry, dateOrder);
+    if (read) entries.push(read);
+  }
   if (entries.length === 0) throw new NotAnExport();
   return { platform, dateOrder, entries };
 }

@@ -1,5 +1,5 @@
 import { domainPlugin } from '../domain.ts';
 import { importRoutes } from './routes.ts';
 
-/** Moving a building's WhatsApp history in (R-MOVEIN-1 … R-MOVEIN-7). */
+/** Moving a building's WhatsApp history in. */
 export const importsPlugin = domainPlugin('imports', { routes: [importRoutes] });

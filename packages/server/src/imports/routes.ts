@@ -1,19 +1,19 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { importFieldsSchema, importPreviewFieldsSchema } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
-import { discardForm, readForm } from '../files/multipart.ts';
-import { badRequest } from '../http/errors.ts';
+import { currentUser } from '../auth/http/guards.ts';
+import { discardForm, readForm } from '../files/http/multipart.ts';
+import { Invalid } from '../errors.ts';
 import { parseFields } from '../http/fields.ts';
 import { serve } from '../http/serve.ts';
 import * as imports from './service.ts';
 
-/** WhatsApp history import (R-MOVEIN-1 … R-MOVEIN-7), admins only (the route table's access rule). */
+/** WhatsApp history import, admins only (the route table's access rule). */
 export const importRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const readExport = async (request: Parameters<typeof readForm>[0]) => {
     const form = await readForm(request, 'file', app.config.IMPORT_MAX_BYTES, app.config.UPLOAD_DIR);
     if (!form.file) {
       await discardForm(form);
-      throw badRequest('file: attach the exported chat (.txt) or the zip WhatsApp made with media', 'file');
+      throw new Invalid('file: attach the exported chat (.txt) or the zip WhatsApp made with media', 'file');
     }
     return { form, file: form.file };
   };

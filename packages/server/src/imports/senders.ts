@@ -1,7 +1,7 @@
 import type { ImportSender } from '@stoop/shared';
 import type { DbOrTx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { findUsers, listAccounts } from '../users/service.ts';
 import type { Entry } from './parse.ts';
 
@@ -22,7 +22,7 @@ export function sendersOf(entries: Entry[]): { name: string; messages: number }[
 }
 
 /**
- * R-MOVEIN-3: the resident each sender becomes. The admin's mapping wins (userId null: keep the
+ * The resident each sender becomes. The admin's mapping wins (userId null: keep the
  * WhatsApp name); the others match an approved resident of the same name, unless two share it.
  */
 export async function matchSenders(
@@ -39,7 +39,7 @@ export async function matchSenders(
   const chosenIds = [...new Set(mapping.flatMap((m) => (m.userId ? [m.userId] : [])))];
   const chosen = new Map((await findUsers(db, chosenIds)).map((user) => [user.id, user]));
   const missing = chosenIds.find((id) => !chosen.has(id));
-  if (missing) throw badRequest(`senders: no resident has the id ${missing}`, 'senders');
+  if (missing) throw new Invalid(`senders: no resident has the id ${missing}`, 'senders');
   const mapped = new Map(mapping.map((m) => [m.name, m.userId ? (chosen.get(m.userId) ?? null) : null]));
   return new Map(
     names.map((name) => [

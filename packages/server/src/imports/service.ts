@@ -1,6 +1,6 @@
 /**
  * R-MOVEIN-1 … R-MOVEIN-7: a building's WhatsApp history brought into a channel. The export is
- * read and checked whole before anything is written; the messages then go in batches of
+ * read (in slices) and checked whole before anything is written; the messages then go in batches of
  * IMPORT_BATCH_SIZE, one transaction each, so sends of the residents pass between two batches; a
  * failure removes what the import wrote, and the admin can undo a finished import as a whole.
  */
@@ -10,6 +10,7 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
 import {
   IMPORT_BATCH_SIZE,
+  IMPORT_PARSE_SLICE_LINES,
   IMPORT_PREVIEW_MESSAGES,
   MESSAGE_CONTENT_MAX,
   type ImportPreview,
@@ -22,7 +23,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { Context } from '../context.ts';
 import type { UserRow, WhatsappImportRow } from '../db/schema/index.ts';
 import { requireConversationAccess } from '../access/index.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import {
   incomingFilePath,
   insertFileRows,
@@ -31,7 +32,7 @@ import {
   removeStoredFiles,
   storeFileBytes,
 } from '../files/service.ts';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
 import { lockMessageChanges } from '../messages/service.ts';
 import { inTransaction } from '../transaction.ts';
 import { presentPublic } from '../users/present.ts';
@@ -39,6 +40,7 @@ import { openExport, type MediaArchive, type OpenedExport } from './archive.ts';
 import { instantsIn } from './clock.ts';
 import { NotAnExport, parseExport, type Entry, type ParsedExport } from './parse.ts';
 import * as repo from './repo.ts';
+import { inSlices } from './slices.ts';
 import { matchSenders, sendersOf } from './senders.ts';
 
 type ImportContext = Pick<Context, 'db' | 'bus' | 'config'>;
@@ -47,10 +49,10 @@ type ImportContext = Pick<Context, 'db' | 'bus' | 'config'>;
 async function readUpload(upload: UploadedFile): Promise<{ opened: OpenedExport; parsed: ParsedExport }> {
   const opened = await openExport(upload.path);
   try {
-    return { opened, parsed: parseExport(opened.text) };
+    return { opened, parsed: await parseExport(opened.text) };
   } catch (error) {
     opened.close();
-    if (error instanceof NotAnExport) throw badRequest(error.message, 'file');
+    if (error instanceof NotAnExport) throw new Invalid(error.message, 'file');
     throw error;
   }
 }
@@ -106,12 +108,17 @@ export type ImportOptions = {
 /** One message to write, with the key that makes a second import of the same export add nothing. */
 type Item = { entry: Entry; key: string; createdAt: Date };
 
-/** Keys from what the export says, counting repeats, so identical lines in a row stay distinct. */
-function itemsOf(entries: Entry[], timeZone: string, systemLines: 'keep' | 'skip'): Item[] {
+/**
+ * Keys from what the export says, counting repeats, so identical lines in a row stay distinct.
+ * Hashing 100,000 keys takes a while: it goes in slices, with turns for other requests between.
+ */
+async function itemsOf(entries: Entry[], timeZone: string, systemLines: 'keep' | 'skip'): Promise<Item[]> {
   const instant = instantsIn(timeZone);
   const seen = new Map<string, number>();
   const items: Item[] = [];
+  const turn = inSlices(IMPORT_PARSE_SLICE_LINES);
   for (const entry of entries) {
+    await turn();
     if (entry.kind === 'system' && systemLines === 'skip') continue;
     const createdAt = instant(entry.at);
     const base = [
@@ -154,22 +161,22 @@ function authorOf(
   };
 }
 
-/** POST /api/admin/imports/whatsapp (R-MOVEIN-1): 201 with what was imported and who each sender became. */
+/** POST /api/admin/imports/whatsapp: 201 with what was imported and who each sender became. */
 export async function importWhatsapp(
   ctx: ImportContext,
   admin: UserRow,
   upload: UploadedFile,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  // A direct conversation of others is the same 404 as none (R-ACCESS-1): its existence never leaks.
+  // A direct conversation of others is the same 404 as none: its existence never leaks.
   const { conversation } = await requireConversationAccess(ctx.db, admin, options.conversationId, 'write');
   if (conversation.type !== 'channel')
-    throw badRequest('conversationId: a history is imported into a channel', 'conversationId');
+    throw new Invalid('conversationId: a history is imported into a channel', 'conversationId');
   const { opened, parsed } = await readUpload(upload);
   try {
     const names = sendersOf(parsed.entries).map((s) => s.name);
     const residents = await matchSenders(ctx.db, names, options.senders);
-    const items = itemsOf(parsed.entries, options.timeZone, options.systemLines);
+    const items = await itemsOf(parsed.entries, options.timeZone, options.systemLines);
     const skippedLines = parsed.entries.length - items.length;
     const row = await inTransaction(ctx, async (tx) => {
       const created = await repo.insertImport(tx, {
@@ -206,7 +213,7 @@ export async function importWhatsapp(
       };
     } catch (error) {
       await removeImported(ctx, row.id);
-      const message = error instanceof HttpError ? error.message : 'The import failed';
+      const message = error instanceof DomainError ? error.message : 'The import failed';
       await repo.updateImport(ctx.db, row.id, { status: 'failed', error: message, finishedAt: new Date() });
       throw error;
     }
@@ -287,7 +294,7 @@ async function writeBatches(
       );
       throw error;
     }
-    // Lets the residents' requests in between two batches (R-MOVEIN-7).
+    // Lets the residents' requests in between two batches.
     await yieldToOthers();
   }
   return imported;
@@ -333,7 +340,7 @@ async function isRefused(fileName: string, path: string): Promise<boolean> {
     await refuseExecutable({ fieldName: 'file', fileName, path, size: 0 });
     return false;
   } catch (error) {
-    if (error instanceof HttpError) return true;
+    if (error instanceof DomainError) return true;
     throw error;
   }
 }
@@ -348,11 +355,12 @@ async function removeImported(ctx: ImportContext, importId: string): Promise<voi
   await removeStoredFiles(ctx.config.UPLOAD_DIR, keys);
 }
 
-/** DELETE /api/admin/imports/{id} (R-MOVEIN-5): the whole import goes; 409 while it still runs. */
+/** DELETE /api/admin/imports/{id}: the whole import goes; 409 while it still runs. */
 export async function undoImport(ctx: ImportContext, admin: UserRow, id: string): Promise<void> {
   const row = await repo.findImport(ctx.db, id);
-  if (!row) throw notFound('Import not found');
-  if (row.status === 'running') throw conflict('The import is still running; undo it once it has finished');
+  if (!row) throw new NotFound('Import not found');
+  if (row.status === 'running')
+    throw new Conflict('The import is still running; undo it once it has finished');
   if (row.status === 'undone') return;
   const keys = await inTransaction(
     ctx,

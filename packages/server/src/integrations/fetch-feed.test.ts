@@ -63,6 +63,56 @@ describe('R-INTEG-7 private addresses', () => {
       expect(isPrivateAddress(address), address).toBe(false);
   });
 
+  it('R-INTEG-9: every IPv6 spelling of loopback, private, link-local and metadata addresses is refused, in a URL too', async () => {
+    const refused = [
+      // loopback and "this host"
+      '[::1]',
+      '[0:0:0:0:0:0:0:1]',
+      '[::]',
+      '[::127.0.0.1]',
+      '[::7f00:1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[::ffff:0:7f00:1]',
+      '[::ffff:0:127.0.0.1]',
+      '[0000:0000:0000:0000:0000:ffff:7f00:0001]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::]',
+      '[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+      // private
+      '[::ffff:10.0.0.1]',
+      '[::10.0.0.1]',
+      '[::ffff:0:c0a8:101]',
+      '[fd00::1]',
+      '[fc00::1]',
+      '[fec0::1]',
+      // link-local, with and without a zone
+      '[fe80::1]',
+      '[febf:ffff::1]',
+      // the metadata service, IPv4 inside IPv6 and AWS's own IPv6 address
+      '[::ffff:169.254.169.254]',
+      '[::ffff:a9fe:a9fe]',
+      '[::169.254.169.254]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:a9fe:a9fe::1]',
+      '[fd00:ec2::254]',
+      // multicast and documentation
+      '[ff02::1]',
+      '[2001:db8::1]',
+    ];
+    for (const host of refused) {
+      const url = new URL(`http://${host}/feed.ics`);
+      expect(isPrivateAddress(url.hostname), `${host} as ${url.hostname}`).toBe(true);
+      await expect(fetchFeed(url.href, byDefault), host).rejects.toThrow(/private address/);
+    }
+    // A zone never survives URL parsing, but an address with one is refused as written.
+    expect(isPrivateAddress('fe80::1%eth0')).toBe(true);
+    expect(isPrivateAddress('[fe80::1%25eth0]')).toBe(true);
+    for (const address of ['[2606:4700:4700::1111]', '[::ffff:1.1.1.1]', '[2002:5db8:d822::1]'])
+      expect(isPrivateAddress(new URL(`http://${address}/`).hostname), address).toBe(false);
+  });
+
   it('refuses 127.0.0.1 without sending it anything', async () => {
     const before = requests.length;
     await expect(fetchFeed(`${base}/feed`, byDefault)).rejects.toThrow(/127\.0\.0\.1 is a private address/);

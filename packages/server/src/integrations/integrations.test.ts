@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import {
   ERROR_CODES,
   WEBHOOK_POSTS_PER_MINUTE,
@@ -9,7 +10,7 @@ import {
 } from '@stoop/shared';
 import { makeChannel, makeDirect } from '../conversations/testing.ts';
 import { createCommunity, headersOf, idsOf } from '../test/community.ts';
-import { csrfHeaders, type AuthHeaders, type TestApp } from '../test/helpers.ts';
+import { csrfHeaders, makeUser, type AuthHeaders, type TestApp } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
 
 let t: TestApp;
@@ -396,5 +397,100 @@ describe('PATCH, rotate-secret and DELETE /api/integrations/{id}', () => {
       404,
     );
     expect((await channelMessages(resident)).map((m) => m.content)).toContain('still here later');
+  });
+});
+
+describe('R-INTEG-10: a webhook cannot pass for a resident or an admin', () => {
+  it("creating or renaming a webhook refuses an account's name (any case, trimmed) and the word admin", async () => {
+    await makeUser(t.app, { username: 'Marguerite Voisin' });
+    for (const name of ['  marguerite VOISIN ', 'Admin', 'Building administrator', 'the ADMINS']) {
+      const res = await call(
+        t.app,
+        'POST',
+        '/api/integrations',
+        { type: 'webhook', conversationId: channelId, name },
+        admin,
+      );
+      expect(expectError(res, 400, { field: 'name' }).message).toMatch(/resident's account|"admin"/);
+    }
+    const hook = await create({ type: 'webhook', conversationId: channelId, name: 'Boiler alarm' });
+    const rename = await call(
+      t.app,
+      'PATCH',
+      `/api/integrations/${hook.integration.id}`,
+      { name: 'Marguerite Voisin' },
+      admin,
+    );
+    expectError(rename, 400, { field: 'name', message: `name cannot be the name of a resident's account` });
+    const admins = await call(
+      t.app,
+      'PATCH',
+      `/api/integrations/${hook.integration.id}`,
+      { name: 'Admin desk' },
+      admin,
+    );
+    expectError(admins, 400, { field: 'name', message: 'name cannot contain the word "admin"' });
+  });
+
+  it("a post's username cannot be an account's name or contain admin; the message stays marked as a bot", async () => {
+    await makeUser(t.app, { username: 'Oskar Lind' });
+    const hook = await create({ type: 'webhook', conversationId: channelId, name: 'Laundry room' });
+    const path = pathOf(hook.webhookUrl);
+    expectError(await postHook(path, { text: 'Pay rent here', username: 'oskar lind' }), 400, {
+      field: 'username',
+    });
+    expectError(await postHook(path, { text: 'Reset your password', username: 'Admin' }), 400, {
+      field: 'username',
+      message: 'username cannot contain the word "admin"',
+    });
+    const ok = await postHook(path, { text: 'Dryer 2 is free', username: 'Dryer bot' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const seen = (await channelMessages(resident)).find(
+      (m) => m.id === ok.json<{ messageId: string }>().messageId,
+    );
+    expect(seen?.metadata.bot).toMatchObject({ integrationId: hook.integration.id, name: 'Dryer bot' });
+  });
+});
+
+describe('R-INTEG-11: optional Slack-style signature and timestamp on webhook posts', () => {
+  const sign = (secret: string, timestamp: string, body: string) =>
+    `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  const signedPost = (path: string, body: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  it('a good signature is taken; a bad one or a timestamp older than 5 minutes is 401; none is as before', async () => {
+    const hook = await create({ type: 'webhook', conversationId: channelId, name: 'Signed sensor' });
+    const path = pathOf(hook.webhookUrl);
+    const secret = path.split('/').pop()!;
+    const body = JSON.stringify({ text: 'Water leak in the basement' });
+    const now = String(Math.floor(Date.now() / 1000));
+    const good = await signedPost(path, body, {
+      'x-stoop-request-timestamp': now,
+      'x-stoop-signature': sign(secret, now, body),
+    });
+    expect(good.statusCode, good.body).toBe(200);
+
+    const tampered = await signedPost(path, JSON.stringify({ text: 'All clear' }), {
+      'x-stoop-request-timestamp': now,
+      'x-stoop-signature': sign(secret, now, body),
+    });
+    expectError(tampered, 401, { message: 'The webhook request signature does not match' });
+
+    const old = String(Math.floor(Date.now() / 1000) - 6 * 60);
+    const replayed = await signedPost(path, body, {
+      'x-stoop-request-timestamp': old,
+      'x-stoop-signature': sign(secret, old, body),
+    });
+    expect(expectError(replayed, 401).message).toMatch(/older than 5 minutes/);
+
+    const halfSigned = await signedPost(path, body, { 'x-stoop-request-timestamp': now });
+    expectError(halfSigned, 401, { message: 'The webhook request signature does not match' });
+
+    expect((await signedPost(path, body, {})).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * R-INTEG-6: a small parser for what feeds send: RSS 2.0 items, Atom entries and iCal VEVENTs.
+ * A small parser for what feeds send: RSS 2.0 items, Atom entries and iCal VEVENTs.
  * It reads only the few fields a message needs and never evaluates markup: text is taken out of
  * CDATA or entity-decoded, tags are stripped, and the result is plain text.
  */
@@ -15,7 +15,7 @@ export type FeedItem = {
   /** iCal: when and where, already written for people. */
   when?: string | undefined;
   where?: string | undefined;
-  /** iCal: a VEVENT with a UID and a start, which becomes a Stoop event (R-EVENT-9). */
+  /** iCal: a VEVENT with a UID and a start, which becomes a Stoop event. */
   event?: FeedEvent | undefined;
 };
 
@@ -209,7 +209,7 @@ function parseIcal(text: string): FeedItem[] {
 const EVENT_DESCRIPTION_KEPT = 5000;
 
 // This is the one place that knows an iCal item's parts: a VEVENT with a UID and a start becomes
-// a Stoop event (R-EVENT-9, integrations/service.ts); one without is posted as a message.
+// a Stoop event (integrations/service.ts); one without is posted as a message.
 function eventItem(properties: Map<string, Property>): FeedItem {
   const value = (name: string) => unescapeIcal(properties.get(name)?.value ?? '').trim();
   const start = icalTime(properties.get('DTSTART'));

@@ -1,9 +1,10 @@
+// How this folder works (integrations): docs/integrations.md.
 import { domainPlugin } from '../domain.ts';
 import { FeedPoller } from './poller.ts';
 import { integrationRoutes } from './routes.ts';
 import { mapIntegrationEvents } from './sockets.ts';
 
-/** Integrations: the calls, their live list (R-INTEG-8), and the feed poller of this process (R-INTEG-6). */
+/** Integrations: the calls, their live list, and the feed poller of this process. */
 export const integrationsPlugin = domainPlugin('integrations', (app) => ({
   routes: [integrationRoutes],
   sockets: [mapIntegrationEvents],

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicRound } from '../periodic-round.ts';
 import * as repo from './repo.ts';
-import type { Context } from '../context.ts';
+import type { Context, Log } from '../context.ts';
 import { pollFeed } from './service.ts';
 
 /** Feeds fetched at once per tick; more wait for the next tick. */
@@ -10,7 +9,7 @@ const FEEDS_PER_TICK = 8;
 const MAX_TICK_SECONDS = 30;
 
 /**
- * R-INTEG-6: fetches the RSS, Atom and iCal sources that are due, every FEED_POLL_SECONDS each.
+ * Fetches the RSS, Atom and iCal sources that are due, every FEED_POLL_SECONDS each.
  * Feeds are claimed in the database, so several instances share the work without fetching one
  * feed twice. Started when the app is ready, stopped (and awaited) before the database closes.
  */
@@ -19,7 +18,7 @@ export class FeedPoller {
 
   constructor(
     private readonly ctx: Context,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
   ) {
     const tickMs = Math.min(ctx.config.FEED_POLL_SECONDS, MAX_TICK_SECONDS) * 1000;
     this.round = new PeriodicRound(() => this.pollDue(), tickMs, log, 'feed poll failed');

@@ -6,7 +6,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * R-INTEG-2: residents learn what feeds a channel and when it last posted; the address, the last
- * error and the poll time are for admins. The webhook secret is never part of it (R-INTEG-3).
+ * error and the poll time are for admins. The webhook secret is never part of it.
  */
 export function presentIntegration(view: IntegrationView, viewer: Pick<Viewer, 'role'>): Integration {
   const admin = isAdmin(viewer);

@@ -1,19 +1,22 @@
+import { rawBodyOf } from '../http/raw-body.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { WEBHOOK_POSTS_PER_MINUTE } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { limitBy } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';
 
 const MINUTE_MS = 60_000;
 
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 /** Data sources feeding channels (R-INTEG): residents list, admins manage, webhooks post. */
 export const integrationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // The address a webhook is reached at: PUBLIC_URL when set, else the address this call came to.
   const origin = (request: FastifyRequest) =>
     app.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  // R-INTEG-4: counted per webhook (its id), so one noisy source cannot flood a channel.
+  // Counted per webhook (its id), so one noisy source cannot flood a channel.
   const webhookLimit = limitBy(app, [
     {
       name: 'webhook',
@@ -52,7 +55,12 @@ export const integrationRoutes: FastifyPluginCallbackZod = (app, _options, done)
   serve(
     app,
     'postWebhook',
-    async (request) => service.receiveWebhook(app, request.params.id, request.params.secret, request.body),
+    async (request) =>
+      service.receiveWebhook(app, request.params.id, request.params.secret, request.body, {
+        timestamp: headerOf(request.headers['x-stoop-request-timestamp']),
+        signature: headerOf(request.headers['x-stoop-signature']),
+        body: rawBodyOf(request),
+      }),
     { preValidation: webhookLimit },
   );
   done();

@@ -12,11 +12,15 @@ import { readableConversationIds, requireConversationAccess } from '../access/in
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, safeEqual, sha256 } from '../auth/crypto.ts';
 import type { Context } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
 import type { IntegrationRow, UserRow } from '../db/schema/index.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors.ts';
 import { createSourcedEvent } from '../events/service.ts';
 import { sendMessage } from '../messages/service.ts';
+import { inTransaction, type PendingDomainEvents } from '../transaction.ts';
 import { findUser } from '../users/service.ts';
+import { refuseImpersonation } from './display-name.ts';
+import { checkWebhookSignature, type WebhookSignature } from './signature.ts';
 import { BlockedAddressError, blockedAddresses, refuseLiteralHost } from './address-guard.ts';
 import { fetchFeed, FeedFetchError } from './fetch-feed.ts';
 import { itemMessage, looksLikeFeed, parseFeed, type FeedEvent, type FeedItem } from './parse-feed.ts';
@@ -31,7 +35,7 @@ const WEBHOOK_NOT_FOUND = 'Webhook not found';
 /** The path of a webhook; its secret is the only credential (R-INTEG-3). */
 const webhookPath = (id: string, secret: string) => `/api/hooks/${id}/${secret}`;
 
-/** GET /api/integrations: every source of the channels the viewer can read (R-INTEG-2). */
+/** GET /api/integrations: every source of the channels the viewer can read. */
 export async function listIntegrations(ctx: Context, viewer: UserRow): Promise<Integration[]> {
   const [views, readable] = await Promise.all([
     repo.listIntegrations(ctx.db),
@@ -41,10 +45,11 @@ export async function listIntegrations(ctx: Context, viewer: UserRow): Promise<I
   return views.filter((v) => visible.has(v.conversationId)).map((v) => presentIntegration(v, viewer));
 }
 
-/** A channel the admin may post in; a direct conversation is never fed (R-INTEG-1). */
+/** A channel the admin may post in; a direct conversation is never fed. */
 async function requireChannel(ctx: Context, admin: UserRow, conversationId: string): Promise<void> {
   const { conversation } = await requireConversationAccess(ctx.db, admin, conversationId, 'write');
-  if (conversation.type !== 'channel') throw badRequest('conversationId must be a channel', 'conversationId');
+  if (conversation.type !== 'channel')
+    throw new Invalid('conversationId must be a channel', 'conversationId');
 }
 
 /** R-INTEG-7: an address that is a private IP literal is refused at once, not only when fetched. */
@@ -52,7 +57,7 @@ function checkAddress(ctx: Context, url: string): void {
   try {
     refuseLiteralHost(new URL(url), blockedAddresses(ctx.config.FEED_ALLOW_PRIVATE_ADDRESSES));
   } catch (error) {
-    if (error instanceof BlockedAddressError) throw badRequest(`url: ${error.message}`, 'url');
+    if (error instanceof BlockedAddressError) throw new Invalid(`url: ${error.message}`, 'url');
     throw error;
   }
 }
@@ -61,10 +66,19 @@ function checkAddress(ctx: Context, url: string): void {
  * R-INTEG-8: after commit, the source as it is now goes live (admins the admin view, its channel's
  * readers the public one). A source gone meanwhile sends nothing.
  */
-async function announce(ctx: Context, id: string, movedFrom: string | null = null): Promise<void> {
-  const view = await repo.findIntegrationView(ctx.db, id);
+/**
+ * Announces the integration as `db` sees it: inside a transaction through its pending events (sent
+ * once it commits), after a committed single statement straight on the bus.
+ */
+async function announce(
+  db: DbOrTx,
+  events: Pick<PendingDomainEvents, 'publish'>,
+  id: string,
+  movedFrom: string | null = null,
+): Promise<void> {
+  const view = await repo.findIntegrationView(db, id);
   if (!view) return;
-  ctx.bus.publish('integration:changed', {
+  events.publish('integration:changed', {
     admin: presentIntegration(view, { role: 'admin' }),
     resident: presentIntegration(view, { role: 'resident' }),
     movedFrom,
@@ -78,11 +92,11 @@ async function answer(
   webhookUrl: string | null,
 ): Promise<IntegrationResponse> {
   const view = await repo.findIntegrationView(ctx.db, id);
-  if (!view) throw notFound(INTEGRATION_NOT_FOUND);
+  if (!view) throw new NotFound(INTEGRATION_NOT_FOUND);
   return { integration: presentIntegration(view, viewer), webhookUrl };
 }
 
-/** POST /api/integrations (R-INTEG-1, R-INTEG-3): a webhook's address is answered once. */
+/** POST /api/integrations (R-INTEG-3): a webhook's address is answered once. */
 export async function createIntegration(
   ctx: Context,
   admin: UserRow,
@@ -91,8 +105,9 @@ export async function createIntegration(
 ): Promise<IntegrationResponse> {
   await requireChannel(ctx, admin, body.conversationId);
   if (body.url) checkAddress(ctx, body.url);
+  if (body.type === 'webhook') await refuseImpersonation(ctx.db, body.name, 'name');
   const secret = body.type === 'webhook' ? randomToken() : null;
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (tx, events) => {
     const inserted = await repo.insertIntegration(tx, {
       type: body.type,
       name: body.name,
@@ -107,19 +122,19 @@ export async function createIntegration(
       targetUserId: null,
       details: { integrationId: inserted.id, type: inserted.type, name: inserted.name },
     });
+    await announce(tx, events, inserted.id);
     return inserted;
   });
-  await announce(ctx, row.id);
   return answer(ctx, admin, row.id, secret ? `${origin}${webhookPath(row.id, secret)}` : null);
 }
 
 async function requireIntegration(ctx: Context, id: string): Promise<IntegrationRow> {
   const row = await repo.findIntegration(ctx.db, id);
-  if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+  if (!row) throw new NotFound(INTEGRATION_NOT_FOUND);
   return row;
 }
 
-/** PATCH /api/integrations/{id} (R-INTEG-2). A new address is fetched afresh, without old validators. */
+/** PATCH /api/integrations/{id}. A new address is fetched afresh, without old validators. */
 export async function updateIntegration(
   ctx: Context,
   admin: UserRow,
@@ -129,9 +144,11 @@ export async function updateIntegration(
   const current = await requireIntegration(ctx, id);
   if (patch.conversationId !== undefined) await requireChannel(ctx, admin, patch.conversationId);
   if (patch.url !== undefined) {
-    if (current.type === 'webhook') throw badRequest('url is not used by a webhook', 'url');
+    if (current.type === 'webhook') throw new Invalid('url is not used by a webhook', 'url');
     checkAddress(ctx, patch.url);
   }
+  if (patch.name !== undefined && current.type === 'webhook')
+    await refuseImpersonation(ctx.db, patch.name, 'name');
   const changes: repo.IntegrationPatch = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.conversationId !== undefined) changes.conversationId = patch.conversationId;
@@ -141,17 +158,17 @@ export async function updateIntegration(
   }
   // Resuming or re-pointing a feed fetches it at the next poll rather than an interval later.
   if (changes.paused === false || changes.url !== undefined) changes.nextPollAt = new Date();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, events) => {
     const row = await repo.updateIntegration(tx, id, changes);
-    if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+    if (!row) throw new NotFound(INTEGRATION_NOT_FOUND);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'integration.update',
       targetUserId: null,
       details: { integrationId: id, fields: Object.keys(changes) },
     });
+    await announce(tx, events, id, current.conversationId);
   });
-  await announce(ctx, id, current.conversationId);
   return answer(ctx, admin, id, null);
 }
 
@@ -163,9 +180,9 @@ export async function rotateSecret(
   origin: string,
 ): Promise<IntegrationResponse> {
   const current = await requireIntegration(ctx, id);
-  if (current.type !== 'webhook') throw badRequest('Only a webhook has a secret');
+  if (current.type !== 'webhook') throw new Invalid('Only a webhook has a secret');
   const secret = randomToken();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     await repo.updateIntegration(tx, id, { secretHash: sha256(secret) });
     await recordAudit(tx, {
       actorId: admin.id,
@@ -177,24 +194,23 @@ export async function rotateSecret(
   return answer(ctx, admin, id, `${origin}${webhookPath(id, secret)}`);
 }
 
-/** DELETE /api/integrations/{id} (R-INTEG-2): what it posted stays in the channel. */
+/** DELETE /api/integrations/{id}: what it posted stays in the channel. */
 export async function deleteIntegration(ctx: Context, admin: UserRow, id: string): Promise<void> {
-  const deleted = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, events) => {
     const row = await repo.deleteIntegration(tx, id);
-    if (!row) throw notFound(INTEGRATION_NOT_FOUND);
+    if (!row) throw new NotFound(INTEGRATION_NOT_FOUND);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'integration.delete',
       targetUserId: null,
       details: { integrationId: id, type: row.type, name: row.name },
     });
-    return row;
+    events.publish('integration:deleted', { integrationId: id, conversationId: row.conversationId });
   });
-  ctx.bus.publish('integration:deleted', { integrationId: id, conversationId: deleted.conversationId });
 }
 
 /**
- * R-INTEG-5: posts as the integration through the one send path (change feed, sockets,
+ * Posts as the integration through the one send path (change feed, sockets,
  * notifications and search as for any message), as its owner and shown under the source's name.
  */
 async function postAs(
@@ -203,10 +219,8 @@ async function postAs(
   content: string,
   extra: { clientMessageId?: string; username?: string | undefined; iconUrl?: string | undefined },
 ) {
-  const owner = await findUser(ctx.db, integration.ownerId);
-  if (!owner) throw conflict('The admin who connected this integration is gone');
-  try {
-    return await sendMessage(
+  return asOwner(ctx, integration, (owner) =>
+    sendMessage(
       ctx,
       owner,
       integration.conversationId,
@@ -221,17 +235,33 @@ async function postAs(
         },
       },
       undefined,
-    );
+    ),
+  );
+}
+
+/**
+ * Posts as the integration's owner. The owner may have been locked or lost the channel since it was
+ * connected: the channel is then not found for them, which for the source means it cannot post
+ * until an admin fixes it.
+ */
+async function asOwner<T>(
+  ctx: Context,
+  integration: IntegrationRow,
+  post: (owner: UserRow) => Promise<T>,
+): Promise<T> {
+  const owner = await findUser(ctx.db, integration.ownerId);
+  if (!owner) throw new Conflict('The admin who connected this integration is gone');
+  try {
+    return await post(owner);
   } catch (error) {
-    // The owner was locked or lost access to the channel: the source cannot post until fixed.
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw conflict('The admin who connected this integration can no longer post in its channel');
+    if (error instanceof NotFound)
+      throw new Conflict('The admin who connected this integration can no longer post in its channel');
     throw error;
   }
 }
 
 /**
- * R-EVENT-9: an iCal item with a UID becomes an event in the source's channel (once per UID), its
+ * An iCal item with a UID becomes an event in the source's channel (once per UID), its
  * card posted as the source, like postAs.
  */
 async function postEvent(
@@ -240,10 +270,8 @@ async function postEvent(
   event: FeedEvent,
   clientMessageId: string,
 ): Promise<void> {
-  const owner = await findUser(ctx.db, integration.ownerId);
-  if (!owner) throw conflict('The admin who connected this integration is gone');
-  try {
-    await createSourcedEvent(
+  await asOwner(ctx, integration, (owner) =>
+    createSourcedEvent(
       ctx,
       owner,
       {
@@ -258,35 +286,34 @@ async function postEvent(
         clientMessageId,
       },
       event,
-    );
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw conflict('The admin who connected this integration can no longer post in its channel');
-    throw error;
-  }
+    ),
+  );
 }
 
-/** POST /api/hooks/{id}/{secret} (R-INTEG-3, R-INTEG-4): a wrong id or secret is the same 404. */
+/** POST /api/hooks/{id}/{secret} (R-INTEG-3): a wrong id or secret is the same 404. */
 export async function receiveWebhook(
   ctx: Context,
   id: string,
   secret: string,
   body: WebhookBody,
+  signed: WebhookSignature,
 ): Promise<{ ok: true; messageId: string }> {
   const row = isUuid(id) ? await repo.findIntegration(ctx.db, id) : undefined;
   if (!row || row.type !== 'webhook' || !row.secretHash || !safeEqual(row.secretHash, sha256(secret)))
-    throw notFound(WEBHOOK_NOT_FOUND);
-  if (row.paused) throw forbidden('This webhook is paused');
+    throw new NotFound(WEBHOOK_NOT_FOUND);
+  checkWebhookSignature(secret, signed);
+  if (row.paused) throw new Forbidden('This webhook is paused');
+  if (body.username !== undefined) await refuseImpersonation(ctx.db, body.username, 'username');
   try {
     const { message } = await postAs(ctx, row, body.text, {
       username: body.username,
       iconUrl: body.icon_url,
     });
     await repo.recordPoll(ctx.db, row.id, { lastActivityAt: new Date(), lastError: null });
-    await announce(ctx, row.id);
+    await announce(ctx.db, ctx.bus, row.id);
     return { ok: true, messageId: message.id };
   } catch (error) {
-    if (error instanceof HttpError) await repo.recordPoll(ctx.db, row.id, { lastError: error.message });
+    if (error instanceof DomainError) await repo.recordPoll(ctx.db, row.id, { lastError: error.message });
     throw error;
   }
 }
@@ -295,7 +322,7 @@ export async function receiveWebhook(
 const itemKey = (item: FeedItem) => sha256(item.key).slice(0, 32);
 
 /**
- * R-INTEG-6: one fetch of a feed. Only new items are posted, each once: the items table remembers
+ * One fetch of a feed. Only new items are posted, each once: the items table remembers
  * what was seen, and each post's client id makes a repeat after a crash a no-op. A first fetch
  * posts only the newest FEED_FIRST_FETCH_POSTS items, so connecting a long feed does not flood
  * the channel. Failures are kept as the integration's last error.
@@ -345,14 +372,14 @@ export async function pollFeed(ctx: Context, row: IntegrationRow): Promise<void>
         ? { nextPollAt: new Date(), etag: null, lastModified: null }
         : {}),
     });
-    if (toPost.length > 0) await announce(ctx, row.id);
+    if (toPost.length > 0) await announce(ctx.db, ctx.bus, row.id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await repo.recordPoll(ctx.db, row.id, { lastPolledAt: now, lastError: message });
     if (!(
       error instanceof FeedFetchError ||
       error instanceof BlockedAddressError ||
-      error instanceof HttpError
+      error instanceof DomainError
     ))
       throw error;
   }

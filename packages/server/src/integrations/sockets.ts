@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMINS_ROOM, conversationRoom } from '../realtime/rooms.ts';
 
 /**
- * R-INTEG-8: maps the data source events to sockets. Admins get the admin view; the sockets of its
+ * Maps the data source events to sockets. Admins get the admin view; the sockets of its
  * channel (the room holds exactly those who may read it) that are not admins' get the public view.
  * A source that moved is removed for readers of the old channel who cannot read the new one.
  * Returns a function that unsubscribes.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invite, InviteLookup, User } from '@stoop/shared';
+import { eq } from 'drizzle-orm';
+import { TEXTS, type Invite, type InviteLookup, type User } from '@stoop/shared';
+import { invites } from '../db/schema/index.ts';
 import { createCommunity, EVERY_ROLE, type Community } from '../test/community.ts';
 import { csrfHeaders } from '../test/helpers.ts';
 import { call, expectError } from '../test/http.ts';
@@ -138,5 +140,48 @@ describe('R-MOVEIN-8: invitation links', () => {
       csrfHeaders(c.app),
     );
     expectError(res, 400, { field: 'acceptTerms' });
+  });
+});
+
+describe('R-MOVEIN-14: each unusable invitation says why', () => {
+  const anonymous = () => csrfHeaders(c.app);
+  const lookup = (code: string) => call(c.app, 'GET', `/api/invites/${code}`, undefined, anonymous());
+
+  /** Both ways a code is refused: the sign-up page's lookup (404) and the sign-up itself (400). */
+  async function expectRefusal(code: string, text: string) {
+    expect(expectError(await lookup(code), 404).message).toBe(text);
+    expect(expectError(await signupWith(code), 400, { field: 'inviteCode' }).message).toBe(text);
+  }
+
+  it('R-MOVEIN-14: an expired invitation says it has expired', async () => {
+    const invite = await createInvite({ maxUses: 5 });
+    await c.db
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invites.id, invite.id));
+    await expectRefusal(invite.code, TEXTS.inviteExpired);
+  });
+
+  it('R-MOVEIN-14: a used-up invitation says it has admitted as many as it allows', async () => {
+    const invite = await createInvite({ maxUses: 1 });
+    expect((await signupWith(invite.code)).statusCode).toBe(201);
+    await expectRefusal(invite.code, TEXTS.inviteUsedUp);
+  });
+
+  it('R-MOVEIN-14: a revoked invitation says the admin withdrew it, even once it has also expired', async () => {
+    const invite = await createInvite();
+    expect(
+      (await call(c.app, 'DELETE', `/api/admin/invites/${invite.id}`, undefined, admin())).statusCode,
+    ).toBe(200);
+    await expectRefusal(invite.code, TEXTS.inviteRevoked);
+    await c.db
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invites.id, invite.id));
+    await expectRefusal(invite.code, TEXTS.inviteRevoked);
+  });
+
+  it('R-MOVEIN-14: a well-formed code that was never issued says it is not one we know', async () => {
+    await expectRefusal('ZZZZZZZZ', TEXTS.inviteUnknown);
   });
 });

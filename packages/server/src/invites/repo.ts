@@ -54,6 +54,12 @@ export async function findUsableByCode(db: DbOrTx, code: string, now: Date): Pro
   return row;
 }
 
+/** The invitation of a code in any state, to say why it cannot be used. */
+export async function findByCode(db: DbOrTx, code: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.code, code)).limit(1);
+  return row;
+}
+
 /** Takes one use of a code in one statement, so two sign-ups cannot both take its last use. */
 export async function claimUse(db: DbOrTx, code: string, now: Date): Promise<InviteRow | undefined> {
   const [row] = await db

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
 import * as invites from './service.ts';
 
-/** Lobby invitations (R-MOVEIN-8 … R-MOVEIN-11): admins manage them, anyone may look a code up. */
+/** Lobby invitations: admins manage them, anyone may look a code up. */
 export const inviteRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   serve(app, 'listInvites', () => invites.listInvites(app));
 

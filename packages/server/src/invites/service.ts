@@ -4,14 +4,14 @@
  * building's name for it; every creation, revocation and join is audited.
  */
 import { randomInt } from 'node:crypto';
-import type { Invite, InviteLookup } from '@stoop/shared';
+import { TEXTS, type Invite, type InviteLookup } from '@stoop/shared';
 import { recordAudit } from '../audit/service.ts';
 import { publicUrl } from '../config.ts';
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { InviteRow, UserRow } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import { inTransaction } from '../transaction.ts';
 import { presentPublic } from '../users/present.ts';
 import { findUsers } from '../users/service.ts';
@@ -117,9 +117,9 @@ export async function listInvites(ctx: Context): Promise<{ data: Invite[]; build
 export async function revokeInvite(ctx: Context, admin: UserRow, id: string): Promise<Invite> {
   const row = await inTransaction(ctx, async (tx) => {
     const before = await repo.findInvite(tx, id);
-    if (!before) throw notFound('Invitation not found');
+    if (!before) throw new NotFound('Invitation not found');
     const after = await repo.revokeInvite(tx, id, new Date());
-    if (!after) throw notFound('Invitation not found');
+    if (!after) throw new NotFound('Invitation not found');
     if (!before.revokedAt) {
       await recordAudit(tx, {
         actorId: admin.id,
@@ -133,10 +133,23 @@ export async function revokeInvite(ctx: Context, admin: UserRow, id: string): Pr
   return presentOne(ctx, row);
 }
 
-/** GET /api/invites/{code}: the building a usable code belongs to; every unusable code is the same 404. */
+/**
+ * R-MOVEIN-14: why a code admits nobody, in words for the one holding the link. A revocation is
+ * named first (the admin meant it), then an expiry, then the uses.
+ */
+async function whyUnusable(db: DbOrTx, code: string, now: Date): Promise<string> {
+  const row = await repo.findByCode(db, code);
+  if (!row) return TEXTS.inviteUnknown;
+  if (row.revokedAt) return TEXTS.inviteRevoked;
+  if (row.expiresAt <= now) return TEXTS.inviteExpired;
+  return TEXTS.inviteUsedUp;
+}
+
+/** GET /api/invites/{code}: the building a usable code belongs to; an unusable one is a 404 saying why. */
 export async function lookupInvite(ctx: Context, code: string): Promise<InviteLookup> {
-  const row = await repo.findUsableByCode(ctx.db, code, new Date());
-  if (!row) throw notFound(INVITE_UNUSABLE);
+  const now = new Date();
+  const row = await repo.findUsableByCode(ctx.db, code, now);
+  if (!row) throw new NotFound(await whyUnusable(ctx.db, code, now));
   return {
     code: row.code,
     buildingName: await buildingName(ctx.db),
@@ -145,16 +158,14 @@ export async function lookupInvite(ctx: Context, code: string): Promise<InviteLo
   };
 }
 
-const INVITE_UNUSABLE =
-  'This invitation has expired, been used up or been revoked. Ask your building’s admin for a new one.';
-
 /**
  * R-MOVEIN-11: a sign-up through a code takes one of its uses in the sign-up's transaction (two
  * sign-ups cannot both take the last) and answers whether the new account is approved at once.
  */
 export async function claimInvite(tx: DbOrTx, code: string): Promise<InviteRow> {
-  const row = await repo.claimUse(tx, code, new Date());
-  if (!row) throw badRequest(`inviteCode: ${INVITE_UNUSABLE}`, 'inviteCode');
+  const now = new Date();
+  const row = await repo.claimUse(tx, code, now);
+  if (!row) throw new Invalid(await whyUnusable(tx, code, now), 'inviteCode');
   return row;
 }
 

@@ -18,7 +18,7 @@ import {
   logBatchSchema,
   type LogBatch,
 } from '@stoop/shared';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { limitBy } from '../http/rate-limit.ts';
 import { fillMissingMeta } from './meta-defaults.ts';
 import { serve } from '../http/serve.ts';
@@ -43,7 +43,7 @@ function parseBody(body: unknown): unknown {
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    throw badRequest('The request body is not valid JSON');
+    throw new Invalid('The request body is not valid JSON');
   }
 }
 
@@ -61,7 +61,7 @@ function validate(body: unknown): LogBatch {
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
   const detail = issue?.message ?? 'Invalid value';
-  throw badRequest(field ? `${field}: ${detail}` : `Invalid log batch: ${detail}`, field);
+  throw new Invalid(field ? `${field}: ${detail}` : `Invalid log batch: ${detail}`, field);
 }
 
 /** Writes each entry as one pino line on a child logger carrying the trail ids. */

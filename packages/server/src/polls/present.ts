@@ -1,14 +1,15 @@
 import type { Poll, PollView } from '@stoop/shared';
+import { pollAbilities, type AbilityViewer } from '../access/index.ts';
 import type { PollRow } from '../db/schema/index.ts';
 import type { OptionTally } from './repo.ts';
 
-/** Whether the poll no longer takes votes at `now` (R-POLL-3). */
+/** Whether the poll no longer takes votes at `now`. */
 export const isClosed = (poll: Pick<PollRow, 'closesAt'>, now = new Date()): boolean =>
   poll.closesAt !== null && poll.closesAt.getTime() <= now.getTime();
 
 /**
  * The poll as everyone in its conversation sees it. An anonymous poll names no voter to anyone,
- * admins included (R-POLL-4): its voterIds are always empty.
+ * admins included: its voterIds are always empty.
  */
 export function presentPoll(row: PollRow, options: OptionTally[], voterCount: number): Poll {
   return {
@@ -31,4 +32,9 @@ export function presentPoll(row: PollRow, options: OptionTally[], voterCount: nu
   };
 }
 
-export const viewFor = (poll: Poll, myOptionIds: string[]): PollView => ({ ...poll, myOptionIds });
+/** The poll for `viewer`: with the options they chose and what they may do with it. */
+export const viewFor = (poll: Poll, myOptionIds: string[], viewer: AbilityViewer): PollView => ({
+  ...poll,
+  myOptionIds,
+  abilities: pollAbilities(viewer, poll),
+});

@@ -81,7 +81,7 @@ export async function optionsOf(db: DbOrTx, userId: string, pollId: string): Pro
   return rows.map((r) => r.optionId);
 }
 
-/** Replaces a resident's vote: the earlier choice goes, the new one stays (R-POLL-3). */
+/** Replaces a resident's vote: the earlier choice goes, the new one stays. */
 export async function replaceVote(
   tx: Tx,
   pollId: string,

@@ -1,3 +1,4 @@
+// How this folder works (polls, requests and calendar events): docs/building-life.md.
 import { domainPlugin } from '../domain.ts';
 import { requestRoutes } from './routes.ts';
 import { mapRequestEvents } from './sockets.ts';

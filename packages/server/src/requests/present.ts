@@ -1,11 +1,15 @@
 import type { BuildingRequest, RequestEvent } from '@stoop/shared';
+import { requestAbilities, type AbilityViewer } from '../access/index.ts';
 import { presentPublic } from '../users/present.ts';
 import type { RequestEventView, RequestView } from './repo.ts';
 
 const requestPhotoUrl = (id: string) => `/api/requests/${encodeURIComponent(id)}/photo`;
 
-/** The only way a request leaves the server: the requester's public shape, never their email. */
-export function presentRequest(view: RequestView): BuildingRequest {
+/**
+ * The only way a request leaves the server: the requester's public shape, never their email, and
+ * what `viewer` may do with it.
+ */
+export function presentRequest(view: RequestView, viewer: AbilityViewer): BuildingRequest {
   const { row } = view;
   return {
     id: row.id,
@@ -17,6 +21,7 @@ export function presentRequest(view: RequestView): BuildingRequest {
     photoUrl: row.photoKey ? requestPhotoUrl(row.id) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    abilities: requestAbilities(viewer, row),
   };
 }
 

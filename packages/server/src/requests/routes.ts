@@ -1,8 +1,8 @@
 import type {} from '@fastify/multipart'; // request.parts / isMultipart types
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { REQUEST_PHOTO_MAX_BYTES, createRequestFieldsSchema } from '@stoop/shared';
-import { currentUser } from '../auth/guards.ts';
-import { discardForm, readForm } from '../files/multipart.ts';
+import { currentUser } from '../auth/http/guards.ts';
+import { discardForm, readForm } from '../files/http/multipart.ts';
 import { parseFields } from '../http/fields.ts';
 import { serve } from '../http/serve.ts';
 import * as service from './service.ts';

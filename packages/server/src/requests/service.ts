@@ -8,34 +8,35 @@ import {
   type RequestStatus,
   type UpdateRequestBody,
 } from '@stoop/shared';
-import { isAdmin } from '../access/index.ts';
+import {
+  isAdmin,
+  REQUEST_NOT_FOUND,
+  requireRequestCancel,
+  requireRequestStatusChange,
+  requireRequestView,
+  type AbilityViewer,
+} from '../access/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { RequestChange } from '../bus.ts';
 import type { Context } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import { readStoredFile, removeStoredFiles, storeImage } from '../files/service.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { inTransaction, type PendingEvents } from '../transaction.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { inTransaction, type PendingDomainEvents } from '../transaction.ts';
 import { presentRequest, presentRequestEvent } from './present.ts';
 import * as repo from './repo.ts';
 import { readSnapshot } from '../db/snapshot.ts';
 
-const REQUEST_NOT_FOUND = 'Request not found';
-
-/** R-REQ-3 Its requester and admins see a request; to anyone else it does not exist. */
-function mayView(viewer: UserRow, requesterId: string): boolean {
-  return viewer.id === requesterId || isAdmin(viewer);
-}
-
-async function detailOf(db: DbOrTx, id: string): Promise<RequestDetail> {
+/** The request and its history as `viewer` gets them (the caller checked that they see it). */
+async function detailOf(db: DbOrTx, id: string, viewer: AbilityViewer): Promise<RequestDetail> {
   const [view, events] = await Promise.all([repo.findRequestView(db, id), repo.eventsOfRequest(db, id)]);
-  if (!view) throw notFound(REQUEST_NOT_FOUND);
-  return { request: presentRequest(view), history: events.map(presentRequestEvent) };
+  if (!view) throw new NotFound(REQUEST_NOT_FOUND);
+  return { request: presentRequest(view, viewer), history: events.map(presentRequestEvent) };
 }
 
-/** POST /api/requests (R-REQ-1, R-REQ-4): the photo's bytes first, then the rows in one transaction. */
+/** POST /api/requests (R-REQ-1): the photo's bytes first, then the rows in one transaction. */
 export async function createRequest(
   ctx: Context,
   requester: UserRow,
@@ -61,7 +62,7 @@ export async function createRequest(
         toStatus: 'open',
         text: null,
       });
-      const detail = await detailOf(tx, row.id);
+      const detail = await detailOf(tx, row.id, requester);
       publishChange(events, detail, row.requesterId, { kind: 'filed', actorId: requester.id });
       return detail;
     });
@@ -88,15 +89,21 @@ export async function listRequests(
       repo.countRequests(tx, filter),
     ]),
   );
-  return { data: views.map(presentRequest), total, page: query.page, limit: query.limit };
+  return {
+    data: views.map((view) => presentRequest(view, viewer)),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /** GET /api/requests/{id} (R-REQ-3). */
 export async function getRequest(ctx: Context, viewer: UserRow, id: string): Promise<RequestDetail> {
   const view = await repo.findRequestView(ctx.db, id);
-  if (!view || !mayView(viewer, view.row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
+  if (!view) throw new NotFound(REQUEST_NOT_FOUND);
+  requireRequestView(viewer, view.row);
   const events = await repo.eventsOfRequest(ctx.db, id);
-  return { request: presentRequest(view), history: events.map(presentRequestEvent) };
+  return { request: presentRequest(view, viewer), history: events.map(presentRequestEvent) };
 }
 
 /** PATCH /api/requests/{id} (admins, R-REQ-5, R-REQ-8): history row, audit entry, then the requester is told. */
@@ -108,13 +115,13 @@ export async function changeStatus(
 ): Promise<RequestDetail> {
   return inTransaction(ctx, async (tx, events) => {
     const row = await repo.lockRequest(tx, id);
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
-    if (row.status === 'cancelled') throw conflict('The resident cancelled this request', 'status');
+    if (!row) throw new NotFound(REQUEST_NOT_FOUND);
+    requireRequestStatusChange(admin, row);
     if (row.status === body.status)
-      throw conflict(`The request is already ${statusLabel(row.status)}`, 'status');
+      throw new Conflict(`The request is already ${statusLabel(row.status)}`, 'status');
     const note = body.note ? body.note : null;
     await recordStatusChange(tx, row, admin, body.status, note, true);
-    const detail = await detailOf(tx, id);
+    const detail = await detailOf(tx, id, admin);
     publishChange(events, detail, row.requesterId, {
       kind: 'status',
       actorId: admin.id,
@@ -130,11 +137,10 @@ export async function changeStatus(
 export async function cancelRequest(ctx: Context, viewer: UserRow, id: string): Promise<RequestDetail> {
   return inTransaction(ctx, async (tx, events) => {
     const row = await repo.lockRequest(tx, id);
-    if (!row || !mayView(viewer, row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
-    if (row.requesterId !== viewer.id) throw forbidden('Only the resident who filed a request can cancel it');
-    if (row.status !== 'open') throw conflict('Only an open request can be cancelled', 'status');
+    if (!row) throw new NotFound(REQUEST_NOT_FOUND);
+    requireRequestCancel(viewer, row);
     await recordStatusChange(tx, row, viewer, 'cancelled', null, false);
-    const detail = await detailOf(tx, id);
+    const detail = await detailOf(tx, id, viewer);
     publishChange(events, detail, row.requesterId, {
       kind: 'status',
       actorId: viewer.id,
@@ -155,7 +161,8 @@ export async function commentOnRequest(
 ): Promise<RequestDetail> {
   return inTransaction(ctx, async (tx, events) => {
     const row = await repo.lockRequest(tx, id);
-    if (!row || !mayView(viewer, row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
+    if (!row) throw new NotFound(REQUEST_NOT_FOUND);
+    requireRequestView(viewer, row);
     const byOffice = viewer.id !== row.requesterId;
     await repo.insertRequestEvent(tx, {
       requestId: id,
@@ -167,7 +174,7 @@ export async function commentOnRequest(
       text,
     });
     await repo.touchRequest(tx, id);
-    const detail = await detailOf(tx, id);
+    const detail = await detailOf(tx, id, viewer);
     publishChange(events, detail, row.requesterId, { kind: 'comment', actorId: viewer.id, byOffice, text });
     return detail;
   });
@@ -175,12 +182,13 @@ export async function commentOnRequest(
 
 export type RequestPhoto = { body: Readable; mimeType: string };
 
-/** GET /api/requests/{id}/photo (R-REQ-4): to the requester and admins only; anyone else 404. */
+/** GET /api/requests/{id}/photo: to the requester and admins only; anyone else 404. */
 export async function requestPhoto(ctx: Context, viewer: UserRow, id: string): Promise<RequestPhoto> {
   const view = await repo.findRequestView(ctx.db, id);
-  if (!view || !mayView(viewer, view.row.requesterId)) throw notFound(REQUEST_NOT_FOUND);
+  if (!view) throw new NotFound(REQUEST_NOT_FOUND);
+  requireRequestView(viewer, view.row);
   const { photoKey, photoMimeType } = view.row;
-  if (!photoKey || !photoMimeType) throw notFound('This request has no photo');
+  if (!photoKey || !photoMimeType) throw new NotFound('This request has no photo');
   return { body: await readStoredFile(ctx.config.UPLOAD_DIR, photoKey), mimeType: photoMimeType };
 }
 
@@ -212,7 +220,7 @@ async function recordStatusChange(
 }
 
 function publishChange(
-  events: PendingEvents,
+  events: PendingDomainEvents,
   detail: RequestDetail,
   requesterId: string,
   change: RequestChange,

@@ -26,12 +26,14 @@ export async function ensureAdmin(
   }
   const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
   const taken = await findUserWithEmail(db, email);
+  // Another instance starting at the same moment may have created it since the count.
+  if (taken?.role === 'admin') return { user: taken, created: false };
   if (taken)
     throw new Error(`ADMIN_EMAIL ${email} belongs to an existing non-admin account; promote it instead`);
   try {
     return await createAdmin(db, { email, name: 'Admin', password: config.ADMIN_PASSWORD });
   } catch (error) {
-    // R-OPS-17: another instance starting at the same moment created it first; use that one.
+    // Another instance starting at the same moment created it first; use that one.
     if (!isUniqueViolation(error)) throw error;
     const [existing] = await listAccounts(db, { role: 'admin', limit: 1 });
     if (!existing) throw error;
@@ -43,7 +45,7 @@ export async function ensureAdmin(
 export const generatePassword = () => randomBytes(12).toString('base64url');
 
 /**
- * A new admin account (first boot, or `stoop create-admin`, R-OPS-12). Without a password one is
+ * A new admin account (first boot, or `stoop create-admin`). Without a password one is
  * generated and returned for the caller to print once. The caller checks the email is free.
  */
 export async function createAdmin(

@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import type { Context } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { createConversation } from '../conversations/service.ts';
-import type { UploadedFile } from '../files/multipart.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import { incomingPath } from '../files/storage.ts';
 import { flagMessage, likeMessage, sendMessage } from '../messages/service.ts';
 import { quietContext } from './quiet.ts';
@@ -154,7 +154,8 @@ export async function seedChat(app: Context, users: UserRow[]): Promise<void> {
         if (who(liker).id !== who(author).id)
           await likeMessage(ctx, who(liker), message.id).catch(() => undefined);
       }
-      if (text.includes('grinding noise'))
+      // A neighbour reports it: its author cannot.
+      if (text.includes('grinding noise') && who(author + 1).id !== who(author).id)
         await flagMessage(ctx, who(author + 1), conversation.id, message.id);
     }
   }

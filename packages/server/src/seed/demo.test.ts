@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { ENUMERATED_PROFILE_FIELDS, isProfileOption, type User } from '@stoop/shared';
 import { users } from '../db/schema/index.ts';
 import { createTestApp, sessionFor, type TestApp } from '../test/helpers.ts';
@@ -128,6 +128,32 @@ describe('first boot and demo seed', () => {
       question: 'Movie night on Friday: which film?',
       voterCount: 3,
     });
+  });
+
+  it('R-OPS-4: the demo seed spreads a month of history over days and hours, with pictures and one urgent notice, once', async () => {
+    const { user: admin } = await ensureAdmin(t.db, {});
+    await seedDemo(t.app, { admin });
+    await seedDemo(t.app, { admin });
+    const spreadAnswer: unknown = await t.db.execute(
+      sql`select count(distinct date_trunc('day', m.created_at))::int as days,
+        count(distinct extract(hour from m.created_at))::int as hours,
+        extract(day from now() - min(m.created_at))::int as oldest,
+        count(f.id) filter (where f.thumbnail_key is not null)::int as pictures
+        from messages m left join files f on f.id = m.file_id`,
+    );
+    const spread = spreadAnswer as {
+      rows: { days: number; hours: number; oldest: number; pictures: number }[];
+    };
+    const row = spread.rows[0]!;
+    expect(row.days).toBeGreaterThanOrEqual(20);
+    expect(row.hours).toBeGreaterThanOrEqual(10);
+    expect(row.oldest).toBeGreaterThanOrEqual(29);
+    expect(row.pictures).toBe(3);
+    const urgentAnswer: unknown = await t.db.execute(
+      sql`select count(*)::int as n from announcements where urgent`,
+    );
+    const urgent = urgentAnswer as { rows: { n: number }[] };
+    expect(urgent.rows[0]?.n).toBe(1);
   });
 
   it('R-PROFILE-2: the seeded profiles use only the allowed option values', () => {

@@ -5,19 +5,24 @@ import type { UserRow } from '../db/schema/index.ts';
 import { createUser, findUserWithEmail } from '../users/service.ts';
 import { seedChat } from './chat.ts';
 import { seedBuilding } from './building.ts';
+import { seedHistory } from './history.ts';
 import { seedAnnouncements } from './news.ts';
 import { DEMO_PASSWORD, DEMO_RESIDENTS } from './residents.ts';
 
 /**
  * Seeds the demo community (`npm start -- --demo` or DEMO=1): the residents of seed/residents.ts
  * (one pending, one admin-locked), then the chat of seed/chat.ts, the announcements of
- * seed/news.ts and the poll and office requests of seed/building.ts. Idempotent: existing residents
+ * seed/news.ts and the poll and office requests of seed/building.ts, and then a month of history
+ * (seed/history.ts: everyday lines and pictures, every message spread over 30 days). Idempotent: existing residents
  * (by email) are kept as they are, and each later step checks for itself whether it already ran.
  * To extend: add a seed/<area>.ts step taking (ctx, users) and call it at the end.
  */
 export async function seedDemo(ctx: Context, options: { admin: UserRow }): Promise<{ residents: UserRow[] }> {
   const db = ctx.db;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Hashed only when a resident is missing: a restart of the demo on its own data folder loads no
+  // argon2 and spends neither its time nor its 19 MiB on a hash nobody stores.
+  let passwordHash: Promise<string> | undefined;
+  const demoHash = () => (passwordHash ??= hashPassword(DEMO_PASSWORD));
   const residents: UserRow[] = [];
   for (const resident of DEMO_RESIDENTS) {
     const existing = await findUserWithEmail(db, resident.email);
@@ -27,7 +32,7 @@ export async function seedDemo(ctx: Context, options: { admin: UserRow }): Promi
           email: resident.email,
           username: resident.username,
           description: resident.description,
-          passwordHash,
+          passwordHash: await demoHash(),
           metadata: { ...defaultUserMetadata(), ...resident.metadata },
           role: 'resident',
           isLocked: resident.lock !== undefined,
@@ -39,5 +44,7 @@ export async function seedDemo(ctx: Context, options: { admin: UserRow }): Promi
   await seedChat(ctx, [options.admin, ...residents]);
   await seedAnnouncements(ctx, options.admin);
   await seedBuilding(ctx, [options.admin, ...residents]);
+  // Last: spreads every message above over the past month.
+  await seedHistory(ctx, [options.admin, ...residents]);
   return { residents };
 }

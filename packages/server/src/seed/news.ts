@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema/index.ts';
 import { createAnnouncement, listAnnouncements } from '../announcements/service.ts';
 import { quietContext } from './quiet.ts';
 
-/** The demo's notices, oldest first, in markdown as admins write them (R-OPS-4). */
+/** The demo's notices, oldest first, in markdown as admins write them. */
 const ANNOUNCEMENTS = [
   {
     title: 'Welcome to Maple Court on Stoop',
@@ -15,7 +15,7 @@ const ANNOUNCEMENTS = [
     title: 'Water shut-off on Tuesday',
     body: 'The water will be **off from 9:00 to 12:00** on Tuesday while the riser valves are replaced.\n\nPlease fill a kettle beforehand.',
     pinned: false,
-    urgent: false,
+    urgent: true,
   },
   {
     title: 'Roof terrace reopens',

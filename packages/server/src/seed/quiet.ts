@@ -1,4 +1,4 @@
-import { EventBus } from '../bus.ts';
+import { DomainEventBus } from '../bus.ts';
 import type { Context } from '../context.ts';
 
 /**
@@ -11,6 +11,6 @@ export function quietContext(ctx: Context): Context {
     config: ctx.config,
     mailer: ctx.mailer,
     sessionCache: ctx.sessionCache,
-    bus: new EventBus(),
+    bus: new DomainEventBus(),
   };
 }

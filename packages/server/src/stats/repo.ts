@@ -31,7 +31,7 @@ async function one<T>(db: DbOrTx, query: SQL): Promise<T> {
 /** pg answers bigint and numeric as strings, PGlite as numbers; null stays null. */
 const num = (value: number | string | null): number => (value === null ? 0 : Number(value));
 
-/** An approved account is one that is not locked (R-USER-2); a lock without a reason means pending. */
+/** An approved account is one that is not locked; a lock without a reason means pending. */
 const APPROVED = sql`not u.is_locked`;
 const PENDING = sql`u.is_locked and coalesce(u.lock_reason, 'pending_approval') = 'pending_approval'`;
 
@@ -103,7 +103,7 @@ export async function messagesPerHour(
 
 /**
  * R-STATS-4: the channels with the most messages since `since`, among those the viewer may read
- * (never a hidden channel for a resident, R-ACCESS-2); direct conversations are never listed.
+ * (never a hidden channel for a resident); direct conversations are never listed.
  */
 export async function busiestChannels(
   db: DbOrTx,
@@ -142,7 +142,7 @@ export async function announcementReach(
 }
 
 /**
- * A message on the flagged queue (R-ADMIN-7, R-ADMIN-8): undeleted, with a flag given since its flags
+ * A message on the flagged queue: undeleted, with a flag given since its flags
  * were last settled (dismissed or hidden). The first part is the partial index messages_flagged_idx's
  * predicate (db/schema/chat.ts), so only flagged messages are read.
  */

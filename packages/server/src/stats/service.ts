@@ -17,13 +17,13 @@ export function utcMidnight(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** First instant of the UTC month `date` falls in (R-BILL-2). */
+/** First instant of the UTC month `date` falls in. */
 export function utcMonthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
 /**
- * R-STATS-3: exactly `days` points, oldest first, ending with today (UTC); a day without messages is
+ * Exactly `days` points, oldest first, ending with today (UTC); a day without messages is
  * a zero rather than a gap, so a chart's x axis is the calendar.
  */
 export function dailySeries(
@@ -39,13 +39,13 @@ export function dailySeries(
   });
 }
 
-/** R-STATS-5: 24 buckets, hour 0 to 23, zeros included. */
+/** 24 buckets, hour 0 to 23, zeros included. */
 function hourlySeries(counted: { hour: number; messages: number }[]): StatsResponse['busiestHours'] {
   const byHour = new Map(counted.map((row) => [row.hour, row.messages]));
   return Array.from({ length: 24 }, (_, hour) => ({ hour, messages: byHour.get(hour) ?? 0 }));
 }
 
-/** GET /api/stats: what any signed-in user sees, plus the moderation figures for admins (R-STATS-7). */
+/** GET /api/stats: what any signed-in user sees, plus the moderation figures for admins. */
 export async function communityStats(
   ctx: Pick<Context, 'db' | 'config'>,
   viewer: UserRow,
@@ -84,12 +84,12 @@ export async function communityStats(
       possibleReads,
       readRate: possibleReads === 0 ? null : Math.min(1, reach.reads / possibleReads),
     },
-    // Residents get no admin figures at all: the field is absent, not empty (R-STATS-7).
+    // Residents get no admin figures at all: the field is absent, not empty.
     ...(moderation ? { moderation: { ...moderation, approvalsWaiting: residents.pending } } : {}),
   };
 }
 
-/** R-BILL-2: the usage the billing page sets against the plan's limits; the month is the UTC month. */
+/** The usage the billing page sets against the plan's limits; the month is the UTC month. */
 export async function currentUsage(ctx: Pick<Context, 'db'>, now: Date = new Date()) {
   const monthStart = utcMonthStart(now);
   const counted = await repo.usage(ctx.db, monthStart);

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guards.ts';
+import { currentUser } from '../auth/http/guards.ts';
 import { serve } from '../http/serve.ts';
 import { syncChanges } from './service.ts';
 

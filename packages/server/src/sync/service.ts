@@ -2,11 +2,11 @@ import type { UserRow } from '../db/schema/index.ts';
 import type { Context } from '../context.ts';
 import { readableConversationIds } from '../access/index.ts';
 import { messagesChangedAfter } from '../messages/service.ts';
-import { presentRows } from '../messages/presented.ts';
+import { presentRows } from '../messages/present.ts';
 import type { SyncResult } from '@stoop/shared';
 
 /**
- * GET /api/sync?after=seq (R-DELIVERY-3, R-ACCESS-1, R-ACCESS-2): the current state of every message
+ * GET /api/sync?after=seq (R-DELIVERY-3): the current state of every message
  * changed after `seq` in a conversation the caller may read, oldest change first. A message changed
  * several times appears once, with its latest seq, so a client never applies a change twice.
  * `next` is the seq to ask for next time; hasMore says to ask again right away.
@@ -20,7 +20,7 @@ export async function syncChanges(
   const rows = await messagesChangedAfter(ctx.db, ids, query.after, query.limit + 1);
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
-  // R-ADMIN-9: a hidden message reaches a resident as its placeholder only.
+  // A hidden message reaches a resident as its placeholder only.
   const changes = await presentRows(ctx.db, page, user);
   const last = page.at(-1);
   return { changes, next: last ? last.seq : query.after, hasMore };

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 import { SERVER_DIR } from '../paths.ts';
+import { loopbackCertificate } from './certificate.ts';
 
 /** The config operators install (deploy/nginx.conf); the suite runs it with ports and paths changed. */
 const SHIPPED_CONFIG = path.join(SERVER_DIR, '..', '..', 'deploy', 'nginx.conf');
@@ -63,14 +63,7 @@ export type Nginx = {
 export async function startNginx(binary: string, dir: string, ports: NginxPorts): Promise<Nginx> {
   await mkdir(path.join(dir, 'logs'), { recursive: true });
   await mkdir(path.join(dir, 'conf'), { recursive: true });
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
+  const pems = await loopbackCertificate();
   const cert = path.join(dir, 'conf', 'fullchain.pem');
   const key = path.join(dir, 'conf', 'privkey.pem');
   await writeFile(cert, pems.cert);

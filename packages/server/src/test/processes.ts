@@ -4,7 +4,12 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
-import { buildServerIfStale, serverMainJs, serverNodeFlags } from '../../../../scripts/build-server.mjs';
+import {
+  buildServerIfStale,
+  serverEnv,
+  serverMainJs,
+  serverNodeFlags,
+} from '../../../../scripts/build-server.mjs';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -69,6 +74,7 @@ export async function spawnServer(
   let output = '';
   const child = spawn(process.execPath, [...serverNodeFlags, serverMainJs], {
     env: {
+      ...serverEnv,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -89,12 +95,12 @@ export async function spawnServer(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
       throw new Error(`server ${name} exited early:\n${output}`);
     }
     try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { AVATAR_SIZE_PX } from '@stoop/shared';
 import { loadSharp } from '../files/sharp.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from '../errors.ts';
 
 /** Avatar file names we generate; anything else in a URL is refused before touching the disk. */
 export const AVATAR_FILE_PATTERN = /^[0-9a-f-]{36}\.webp$/;
@@ -24,7 +24,7 @@ export async function storeAvatar(uploadDir: string, input: Buffer): Promise<str
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw badRequest('The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)', 'avatar');
+    throw new Invalid('The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)', 'avatar');
   }
   const dir = avatarDir(uploadDir);
   await mkdir(dir, { recursive: true });

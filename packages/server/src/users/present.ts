@@ -11,7 +11,7 @@ import type { UserRow } from '../db/schema/index.ts';
 
 const avatarUrl = (file: string | null) => (file ? `/api/avatars/${file}` : null);
 
-/** Stored metadata with the R-USER-3 defaults filled in (rows written before a field existed). */
+/** Stored metadata with the profile defaults filled in (rows written before a field existed). */
 export function metadataOf(row: UserRow): UserMetadata {
   const parsed = userMetadataSchema.safeParse(row.metadata);
   return parsed.success ? parsed.data : defaultUserMetadata();
@@ -28,23 +28,28 @@ export function presentSelf(row: UserRow): User {
     metadata: metadataOf(row),
     role: row.role,
     isLocked: row.isLocked,
-    // R-USER-2: locked without a reason means pending approval.
+    // Locked without a reason means pending approval.
     reasonForLock: row.isLocked ? (row.lockReason ?? 'pending_approval') : null,
+    shareReadReceipts: row.shareReadReceipts,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** What `viewer` may see of `row`: owner and admins get email and lock state, others the public shape. */
 export function presentUser(row: UserRow, viewer: UserRow | null): PresentedUser {
-  const full = presentSelf(row);
-  if (viewer && (viewer.id === row.id || isAdmin(viewer))) return full;
-  const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = full;
-  return publicFields;
+  if (viewer && (viewer.id === row.id || isAdmin(viewer))) return presentSelf(row);
+  return presentPublic(row);
 }
 
 /** The public shape only, whoever receives it: what a broadcast to the whole community carries. */
 export function presentPublic(row: UserRow): PublicUser {
-  const { email: _email, isLocked: _isLocked, reasonForLock: _reason, ...publicFields } = presentSelf(row);
+  const {
+    email: _email,
+    isLocked: _isLocked,
+    reasonForLock: _reason,
+    shareReadReceipts: _shares,
+    ...publicFields
+  } = presentSelf(row);
   return publicFields;
 }
 

@@ -43,6 +43,7 @@ export type UserPatch = Partial<{
   role: Role;
   isLocked: boolean;
   lockReason: LockReason | null;
+  shareReadReceipts: boolean;
   passwordHash: string;
 }>;
 
@@ -110,7 +111,7 @@ function userConditions(filter: UserFilter): SQL | undefined {
   if (filter.status === 'pending_approval' || filter.status === 'admin_lock') {
     conditions.push(eq(users.isLocked, true));
     if (filter.status === 'pending_approval') {
-      // A lock without a stored reason counts as pending approval (R-USER-2).
+      // A lock without a stored reason counts as pending approval.
       conditions.push(sql`coalesce(${users.lockReason}, 'pending_approval') = 'pending_approval'`);
     } else {
       conditions.push(eq(users.lockReason, 'admin_lock'));
@@ -132,7 +133,7 @@ export async function listUsers(
   db: DbOrTx,
   filter: UserFilter & { limit: number; offset?: number; sort?: 'name' | 'signup' },
 ): Promise<UserRow[]> {
-  // `signup`: the longest waiting first, as the approval queue reads (R-ADMIN-11).
+  // `signup`: the longest waiting first, as the approval queue reads.
   const order =
     filter.sort === 'signup'
       ? [asc(users.createdAt), asc(users.id)]
@@ -157,7 +158,7 @@ export async function countUsers(db: DbOrTx, filter: UserFilter): Promise<number
 
 /**
  * The ids of the admins who can act (not locked), with their rows locked until the transaction
- * ends: two admins demoting each other at once are serialised, so one of them is refused (R-ADMIN-14).
+ * ends: two admins demoting each other at once are serialised, so one of them is refused.
  */
 export async function lockActiveAdminIds(tx: DbOrTx): Promise<string[]> {
   const rows = await tx

@@ -14,11 +14,11 @@ import {
   type UserStatus,
 } from '@stoop/shared';
 import type { Context } from '../context.ts';
-import type { PendingEvents } from '../transaction.ts';
+import type { PendingDomainEvents } from '../transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { NewUserRow, UserRow } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { AVATAR_FILE_PATTERN, avatarDir, removeAvatar, storeAvatar } from './avatar.ts';
 import { metadataOf, presentPublic } from './present.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -44,12 +44,12 @@ import { isAdmin } from '../access/rules.ts';
  * Tells every approved resident's client about a user's new public fields (never a locked one's).
  * `events` is a transaction's (inTransaction) or, after a committed single write, the bus.
  */
-export function announceProfile(events: Pick<PendingEvents, 'publish'>, row: UserRow): void {
+export function announceProfile(events: Pick<PendingDomainEvents, 'publish'>, row: UserRow): void {
   if (!row.isLocked) events.publish('profile:updated', { user: presentPublic(row) });
 }
 
 /**
- * The directory (R-API-8, R-PROFILE-3): approved residents only (locked accounts stay invisible),
+ * The directory (R-API-8): approved residents only (locked accounts stay invisible),
  * searched by name and description and filtered on their metadata.
  */
 export function listDirectory(ctx: Context, query: UsersQuery) {
@@ -72,7 +72,7 @@ export function listDirectory(ctx: Context, query: UsersQuery) {
   });
 }
 
-/** GET /api/profile/options (R-PROFILE-1): the shared lists as they are. */
+/** GET /api/profile/options: the shared lists as they are. */
 export function profileOptions(): ProfileOptionsResponse {
   return {
     options: Object.fromEntries(
@@ -87,7 +87,7 @@ export function profileOptions(): ProfileOptionsResponse {
 export async function getVisibleUser(ctx: Context, id: string, viewer: UserRow): Promise<UserRow> {
   const user = await findUserById(ctx.db, id);
   if (!user || (user.isLocked && !isAdmin(viewer) && viewer.id !== user.id)) {
-    throw notFound('User not found');
+    throw new NotFound('User not found');
   }
   return user;
 }
@@ -106,7 +106,7 @@ function checkOptions(sent: Record<string, unknown>, stored: UserMetadata): void
     if (value === null || value === stored[field]) continue;
     if (typeof value !== 'string' || !isProfileOption(field, value)) {
       const allowed = PROFILE_OPTIONS[field].map((o) => o.value).join(', ');
-      throw badRequest(`metadata.${field}: must be one of ${allowed}, or null`, `metadata.${field}`);
+      throw new Invalid(`metadata.${field}: must be one of ${allowed}, or null`, `metadata.${field}`);
     }
   }
 }
@@ -114,13 +114,13 @@ function checkOptions(sent: Record<string, unknown>, stored: UserMetadata): void
 /** R-PROFILE-4: changing the email or the password needs the current password. */
 async function checkCurrentPassword(user: UserRow, currentPassword: string | undefined, what: string) {
   if (!currentPassword) {
-    throw badRequest(
+    throw new Invalid(
       `currentPassword: enter your current password to change your ${what}`,
       'currentPassword',
     );
   }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw badRequest('currentPassword: the current password is not correct', 'currentPassword');
+    throw new Invalid('currentPassword: the current password is not correct', 'currentPassword');
   }
 }
 
@@ -129,7 +129,7 @@ function parseMetadataField(raw: unknown): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw badRequest('metadata: must be a JSON object', 'metadata');
+    throw new Invalid('metadata: must be a JSON object', 'metadata');
   }
 }
 
@@ -146,18 +146,19 @@ export async function updateProfile(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || undefined;
-    throw badRequest(`${field ?? 'profile'}: ${issue?.message ?? 'invalid value'}`, field);
+    throw new Invalid(`${field ?? 'profile'}: ${issue?.message ?? 'invalid value'}`, field);
   }
   const body = parsed.data;
   const patch: UserPatch = {};
   if (body.username !== undefined) patch.username = body.username;
   if (body.description !== undefined) patch.description = body.description;
+  if (body.shareReadReceipts !== undefined) patch.shareReadReceipts = body.shareReadReceipts;
   if (body.metadata !== undefined) {
     const merged = userMetadataSchema.safeParse({ ...user.metadata, ...body.metadata });
     if (!merged.success) {
       const issue = merged.error.issues[0];
       const field = ['metadata', ...(issue?.path ?? [])].join('.');
-      throw badRequest(`${field}: ${issue?.message ?? 'invalid value'}`, field);
+      throw new Invalid(`${field}: ${issue?.message ?? 'invalid value'}`, field);
     }
     checkOptions(body.metadata, metadataOf(user));
     patch.metadata = merged.data;
@@ -168,7 +169,7 @@ export async function updateProfile(
   }
   if (body.email !== undefined && emailChanges) {
     if (await findUserByEmail(ctx.db, body.email))
-      throw conflict('An account with this email already exists', 'email');
+      throw new Conflict('An account with this email already exists', 'email');
     patch.email = body.email;
   }
   if (body.newPassword !== undefined) patch.passwordHash = await hashPassword(body.newPassword);
@@ -181,10 +182,10 @@ export async function updateProfile(
   try {
     updated = await updateUser(ctx.db, user.id, patch);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An account with this email already exists', 'email');
+    if (isUniqueViolation(error)) throw new Conflict('An account with this email already exists', 'email');
     throw error;
   }
-  if (!updated) throw notFound('User not found');
+  if (!updated) throw new NotFound('User not found');
   ctx.sessionCache.forget({ userId: user.id });
   if (patch.passwordHash !== undefined) await endOtherSessions(ctx, user.id, sessionId);
   if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) {
@@ -192,6 +193,14 @@ export async function updateProfile(
   }
   // After the write: no one hears about a change that did not happen.
   announceProfile(ctx.bus, updated);
+  // Whenever it is sent, not only when it differs from `user`: that row may be a cached copy from
+  // before another device's change, and hearing the same setting twice changes nothing.
+  if (patch.shareReadReceipts !== undefined) {
+    ctx.bus.publish('read-receipts:changed', {
+      userId: updated.id,
+      shareReadReceipts: updated.shareReadReceipts,
+    });
+  }
   if (patch.email !== undefined) await tellOldAddress(ctx, user, patch.email);
   return updated;
 }
@@ -224,7 +233,7 @@ function resolveAvatarPath(uploadDir: string, avatarPath: string, current: strin
   const file = avatarPath.replace(/^\/api\/avatars\//, '');
   const own = file === current;
   if (!own || !AVATAR_FILE_PATTERN.test(file) || !existsSync(path.join(avatarDir(uploadDir), file))) {
-    throw badRequest('avatarPath: must be your current avatar URL, or empty', 'avatarPath');
+    throw new Invalid('avatarPath: must be your current avatar URL, or empty', 'avatarPath');
   }
   return file;
 }
@@ -264,7 +273,7 @@ export function removeUser(db: DbOrTx, id: string): Promise<UserRow | undefined>
   return deleteUser(db, id);
 }
 
-/** The active admins' ids, their rows locked until the transaction ends (R-ADMIN-14). */
+/** The active admins' ids, their rows locked until the transaction ends. */
 export function lockActiveAdminIds(tx: DbOrTx): Promise<string[]> {
   return lockActiveAdminRows(tx);
 }
@@ -278,7 +287,7 @@ export function findUsers(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
   return findUsersByIds(db, ids);
 }
 
-/** Ids of the users of this username, ignoring case (usernames may repeat): search's from:@ and in:@ (R-SEARCH-5). */
+/** Ids of the users of this username, ignoring case (usernames may repeat): search's from:@ and in:@. */
 export function userIdsNamed(db: DbOrTx, username: string): Promise<string[]> {
   return findUsersByUsername(db, username);
 }

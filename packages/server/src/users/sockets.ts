@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientEventSchemas } from '@stoop/shared';
+import { clientSocketEventSchemas } from '@stoop/shared';
 import { userRoom } from '../realtime/rooms.ts';
 
 /**
@@ -9,6 +9,8 @@ import { userRoom } from '../realtime/rooms.ts';
  *   forwards both, in order). Reconnects are refused by the handshake, which reads the lock.
  * - `profile:updated`: the public shape to every socket. Only approved users have sockets, and
  *   the directory is community-wide, so everyone connected may see it.
+ * - `read-receipts:changed`: the new setting to that user's room only, so their other devices
+ *   follow; nobody else learns it from this event.
  * Returns a function that unsubscribes.
  */
 export function mapAccountEvents(app: FastifyInstance): () => void {
@@ -20,13 +22,16 @@ export function mapAccountEvents(app: FastifyInstance): () => void {
     bus.on('profile:updated', ({ user }) => {
       io.emit('profile:updated', { user });
     }),
+    bus.on('read-receipts:changed', ({ userId, shareReadReceipts }) => {
+      io.to(userRoom(userId)).emit('read-receipts:changed', { shareReadReceipts });
+    }),
   ];
 
   io.on('connection', (socket) => {
     socket.on('profile:updated', (payload: unknown) => {
       // A notice only: the server already broadcast its committed copy after PUT /api/profile, and
       // never relays profile data from a socket. Anything but the empty notice is dropped.
-      if (!clientEventSchemas['profile:updated'].safeParse(payload).success) {
+      if (!clientSocketEventSchemas['profile:updated'].safeParse(payload).success) {
         app.log.debug({ userId: socket.data.userId }, 'ignored a malformed profile:updated notice');
       }
     });
