@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './src/services/pwa/pwa-config.ts';
 import { normalizeServerUrl } from './src/services/device/server-url.ts';
+import { API_ROUTES } from '../shared/src/api/routes.ts';
+import { chunkOfModule } from './build/chunks.ts';
 
 // The API server (packages/server) listens on 3000; in development Vite proxies to it so the
 // browser sees one origin and the session cookie stays first-party.
@@ -30,6 +32,32 @@ function sharedWithoutSideEffects(): Plugin {
 }
 
 /**
+ * The web client calls the route table by name and reads only a call's method and path
+ * (services/http/client.ts). In the build the table's module becomes exactly that, generated from
+ * the same table: its access rules, encodings and OpenAPI summaries (about 5 KB of gzip) stay out
+ * of the first-load bundle (R-DELIVERY-8). Type checks and tests still read the whole module.
+ */
+function clientRouteTable(): Plugin {
+  const routes = Object.fromEntries(
+    Object.entries(API_ROUTES).map(([name, route]) => [name, { method: route.method, path: route.path }]),
+  );
+  const fillPath = new URL('../shared/src/api/fill-path.ts', import.meta.url).pathname;
+  return {
+    name: 'stoop:client-route-table',
+    apply: 'build',
+    load: {
+      filter: { id: /packages[\\/]shared[\\/]src[\\/]api[\\/]routes\.ts$/ },
+      handler: () =>
+        [
+          `export { fillPath } from ${JSON.stringify(fillPath)};`,
+          `export const API_ROUTES = ${JSON.stringify(routes)};`,
+          'export const CALL_NAMES = Object.keys(API_ROUTES);',
+        ].join('\n'),
+    },
+  };
+}
+
+/**
  * Records the server URL the bundle was built for in dist/build-env.json, so scripts/build-web.mjs
  * rebuilds a native build (with STOOP_SERVER_URL) before the web app or the e2e suite serve it.
  */
@@ -49,6 +77,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sharedWithoutSideEffects(),
+    clientRouteTable(),
     buildEnvRecord(),
     // Service worker (src/sw.ts → /sw.js) and web manifest; see src/services/pwa/pwa-config.ts.
     VitePWA(pwaOptions),
@@ -79,15 +108,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Every icon in one chunk (about 5 KB gzip) rather than a chunk per icon shared by two
-          // screens: a signed-in page loaded some 20 icon files of 200 bytes each, every one a request
-          // and a module to link before the page could render (R-DELIVERY-8). The entry uses none,
-          // so the public pages do not load it.
+          // See build/chunks.ts.
           groups: [
             {
-              name: 'icons',
-              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
-              // Only the icons: their shared helpers and React stay where they are.
+              name: chunkOfModule(),
+              // A module's own place, not its dependencies': each is placed by its own name.
               includeDependenciesRecursively: false,
             },
           ],

@@ -42,6 +42,9 @@ export function webProject(isolated: boolean) {
       environment: 'jsdom',
       // Tests run in a new random order every run (the seed is printed): no test may lean on another.
       sequence: { shuffle: true },
+      // A test that renders the message list takes about a second on a quiet machine and five
+      // under a load of 25 on two cores: vitest's 5 s default fails such a test for the machine.
+      testTimeout: 30_000,
       isolate: isolated,
       setupFiles: isolated ? [] : ['src/test/shared-page-setup.ts'],
       include: isolated ? own : ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -11,7 +11,7 @@ const webDir = new URL('..', import.meta.url).pathname;
 const androidRes = join(webDir, 'android/app/src/main/res');
 const iosAssets = join(webDir, 'ios/App/App/Assets.xcassets');
 
-// The splash background is the web manifest's background_color (src/services/pwa-config.ts).
+// The splash background is the web manifest's background_color (src/services/pwa/pwa-config.ts).
 const SPLASH_BACKGROUND = '#f8fafc';
 
 const logo = readFileSync(join(webDir, 'public/logo.svg'), 'utf8');

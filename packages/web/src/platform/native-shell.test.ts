@@ -25,18 +25,14 @@ const plugin = vi.hoisted(() => {
   };
 });
 
-vi.mock('@capacitor/core', () => ({
-  Capacitor: {
-    getPlatform: () => plugin.platform,
-    isNativePlatform: () => plugin.platform !== 'web',
-  },
-}));
+stubNativeBridge(() => plugin.platform);
 vi.mock('@capacitor/push-notifications', () => ({ PushNotifications: plugin.push }));
 vi.mock('@capacitor/app', () => ({ App: plugin.app }));
 
 import { setNavigator } from '../navigation/navigate.ts';
 import { disableNativePush, enableNativePush, nativePushToken } from '../services/push/native-push.ts';
 import { startNativeShell } from './native-shell.ts';
+import { stubNativeBridge } from '../test/native-bridge.ts';
 
 const emit = (event: string, payload: unknown) => {
   const listener = plugin.listeners.get(event);
@@ -79,11 +75,20 @@ describe('the native shell (R-PUSH-11, R-PUSH-12)', () => {
     expect(plugin.push.register).not.toHaveBeenCalled();
   });
 
-  it('R-PUSH-11: asking from settings prompts, then registers', async () => {
+  it('R-PUSH-11: asking from settings prompts, registers, and resolves once the token reached the server', async () => {
+    const server = installFakeServer({
+      'POST /api/register-push-token': () => json(201, { platform: 'android', created: true }),
+    });
     plugin.permission = 'prompt';
+    await startNativeShell();
     plugin.push.requestPermissions.mockResolvedValueOnce({ receive: 'granted' });
-    expect(await enableNativePush()).toBe('enabled');
-    expect(plugin.push.register).toHaveBeenCalledTimes(1);
+    let settled = false;
+    const result = enableNativePush().finally(() => (settled = true));
+    await vi.waitFor(() => expect(plugin.push.register).toHaveBeenCalledTimes(1));
+    expect(settled).toBe(false);
+    emit('registration', { value: 'fcm-token-2' });
+    expect(await result).toBe('enabled');
+    expect(server.called('POST', '/api/register-push-token')).toBe(true);
   });
 
   it('R-PUSH-2: a tap opens the link in its data, never another site', async () => {

@@ -1,5 +1,5 @@
 /**
- * The native app's shell services (R-PUSH-11): push registration and taps through
+ * The native app's shell services: push registration and taps through
  * @capacitor/push-notifications, and the android back button through @capacitor/app (back in the
  * app's history, or leave the app at its root).
  */

@@ -76,9 +76,15 @@ describe('PWA registration', () => {
 });
 
 describe('service worker rules', () => {
-  it('pwa: conversations and their messages are cached NetworkFirst, nothing else', () => {
+  it('pwa: conversations, their messages, the directory, polls and events are cached NetworkFirst, nothing else', () => {
     expect(isCachedApiPath('/api/conversations')).toBe(true);
     expect(isCachedApiPath('/api/conversations/abc/messages')).toBe(true);
+    // R-CACHE-11
+    expect(isCachedApiPath('/api/users')).toBe(true);
+    expect(isCachedApiPath('/api/polls/abc')).toBe(true);
+    expect(isCachedApiPath('/api/events/abc')).toBe(true);
+    expect(isCachedApiPath('/api/polls/abc/vote')).toBe(false);
+    expect(isCachedApiPath('/api/events')).toBe(false);
     expect(isCachedApiPath('/api/conversations/abc/details')).toBe(false);
     expect(isCachedApiPath('/api/protected/user')).toBe(false);
   });

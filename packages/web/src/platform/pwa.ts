@@ -1,5 +1,5 @@
 /**
- * Service worker registration (R-PWA-1, R-PWA-2) with workbox-window: raises the update-available and
+ * Service worker registration with workbox-window: raises the update-available and
  * offline-ready flags, checks for a new worker every 3600 s, and on "Reload" lets the waiting
  * worker take over and reloads once it controls the page. Web only: the native apps ship their
  * files inside the app bundle.
@@ -36,7 +36,7 @@ export function serviceWorkerSupported(): boolean {
 export async function registerServiceWorker(options: RegisterOptions = {}): Promise<WorkboxLike | null> {
   if (registered) return registered;
   const reload = options.reload ?? (() => window.location.reload());
-  // workbox-window loads as its own chunk, off the first load (R-DELIVERY-7).
+  // workbox-window loads as its own chunk, off the first load.
   let createWorkbox = options.createWorkbox;
   if (!createWorkbox) {
     const { Workbox } = await import('workbox-window');

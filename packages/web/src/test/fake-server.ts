@@ -130,6 +130,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'resident',
     isLocked: false,
     reasonForLock: null,
+    shareReadReceipts: true,
     createdAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -39,7 +39,14 @@ export class FakeXhr {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
   }
 
-  respond(status: number, body: unknown) {
+  /** Answer headers by lower-case name, as the browser reads them (Retry-After, R-LIMIT-14). */
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.responseHeaders = headers;
     this.status = status;
     this.statusText = status < 300 ? 'OK' : 'Error';
     this.responseText = JSON.stringify(body);

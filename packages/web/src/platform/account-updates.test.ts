@@ -4,7 +4,7 @@ import { installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { logger } from '../services/logger/logger.ts';
 import { setNavigator } from '../navigation/navigate.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
-import { handleServerEvent } from '../realtime/server-events.ts';
+import { applyLiveUpdate } from '../realtime/live-updates.ts';
 // The socket module registers the logout cleanup (sockets, messages, users) that a lock runs.
 import '../realtime/socket.ts';
 import { useAuthStore } from '../stores/auth.ts';
@@ -51,7 +51,7 @@ describe('R-LOCK-5: user:locked', () => {
     const off = registerSessionCleanup(cleanup);
     useUsersStore.getState().upsertUser(publicOf(makeUser({ id: 'n1' })));
 
-    handleServerEvent({ name: 'user:locked', payload: { userId: 'me' } });
+    applyLiveUpdate({ name: 'user:locked', payload: { userId: 'me' } });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/awaiting-approval'));
     await flush();
     off();
@@ -72,7 +72,7 @@ describe('R-LOCK-5: user:locked', () => {
     useConversationsStore.getState().setPresence(['me', 'n1']);
     const cleanup = vi.fn();
     const off = registerSessionCleanup(cleanup);
-    handleServerEvent({ name: 'user:locked', payload: { userId: 'n1' } });
+    applyLiveUpdate({ name: 'user:locked', payload: { userId: 'n1' } });
     await flush();
     off();
     expect([...useConversationsStore.getState().online]).toEqual(['me']);
@@ -86,14 +86,14 @@ describe('R-RT-5: profile:updated', () => {
   it("R-RT-5: another resident's new profile replaces their directory entry; the own account is untouched", () => {
     const neighbour = publicOf(makeUser({ id: 'n1', username: 'Old Name' }));
     useUsersStore.getState().upsertUser(neighbour);
-    handleServerEvent({ name: 'profile:updated', payload: { user: { ...neighbour, username: 'New Name' } } });
+    applyLiveUpdate({ name: 'profile:updated', payload: { user: { ...neighbour, username: 'New Name' } } });
     expect(useUsersStore.getState().byId.n1?.username).toBe('New Name');
     expect(useAuthStore.getState().user).toEqual(me);
   });
 
   it('R-RT-5: the own profile updates the auth store too, keeping email and lock state', () => {
     const updated = { ...publicOf(me), description: 'Plants on 3rd floor', role: 'admin' as const };
-    handleServerEvent({ name: 'profile:updated', payload: { user: updated } });
+    applyLiveUpdate({ name: 'profile:updated', payload: { user: updated } });
     expect(useUsersStore.getState().byId.me?.description).toBe('Plants on 3rd floor');
     expect(useAuthStore.getState().user).toEqual({
       ...me,
