@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, User } from '@stoop/shared';
+import type { User } from '@stoop/shared';
 import { applyPage } from '../services/chat/message-cache.ts';
 import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
-import { handleServerEvent } from './server-events.ts';
+import { applyLiveUpdate } from './live-updates.ts';
 import { catchUp } from './socket.ts';
+import { makeConversation } from '../test/fake-server.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
@@ -28,13 +29,13 @@ afterEach(() => {
 
 const view = () => useMessagesStore.getState().cache.conversations.c1!.messages;
 
-describe('server events', () => {
+describe('live updates', () => {
   it('message:new adds the message and counts it unread in a conversation not open', () => {
     useConversationsStore.setState({
-      conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+      conversations: [makeConversation({ id: 'c1', unreadCount: 0 })],
       activeConversationId: 'other',
     });
-    handleServerEvent({
+    applyLiveUpdate({
       name: 'message:new',
       payload: { message: makeMessage({ id: 'a', userId: 'nadia' }) },
     });
@@ -42,32 +43,28 @@ describe('server events', () => {
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
 
-  it('message:new in the open conversation is reported read (own posts too), elsewhere not', async () => {
+  it('message:new reports no read position itself: the list does, where the resident sees it (R-RECEIPT-6)', async () => {
     const readReports = await import('../services/chat/read-reports.ts');
     const seen = vi.spyOn(readReports, 'reportSeen');
     useConversationsStore.setState({
-      conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+      conversations: [makeConversation({ id: 'c1', unreadCount: 0 })],
       activeConversationId: 'c1',
     });
-    handleServerEvent({ name: 'message:new', payload: { message: makeMessage({ id: 'b', seq: 41 }) } });
-    expect(seen).toHaveBeenCalledWith('c1', 41);
-    seen.mockClear();
-    useConversationsStore.setState({ activeConversationId: 'other' });
-    handleServerEvent({ name: 'message:new', payload: { message: makeMessage({ id: 'c', seq: 42 }) } });
+    applyLiveUpdate({ name: 'message:new', payload: { message: makeMessage({ id: 'b', seq: 41 }) } });
+    expect(view().map((m) => m.id)).toEqual(['b']);
     expect(seen).not.toHaveBeenCalled();
     seen.mockRestore();
-    readReports.clearReadReports();
   });
 
   it('message:updated, liked and deleted merge by id; deleted leaves no trace', () => {
     const m = makeMessage({ id: 'a' });
-    handleServerEvent({ name: 'message:new', payload: { message: m } });
-    handleServerEvent({
+    applyLiveUpdate({ name: 'message:new', payload: { message: m } });
+    applyLiveUpdate({
       name: 'message:liked',
       payload: { message: { ...m, likedBy: ['x'], seq: m.seq + 1 } },
     });
     expect(view()[0]!.likedBy).toEqual(['x']);
-    handleServerEvent({
+    applyLiveUpdate({
       name: 'message:deleted',
       payload: { message: { ...m, deletedAt: m.createdAt, seq: m.seq + 2 } },
     });
@@ -75,16 +72,16 @@ describe('server events', () => {
   });
 
   it('typing from others is shown, own typing ignored', () => {
-    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'me', username: 'Me' } });
-    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'u2', username: 'Nadia' } });
+    applyLiveUpdate({ name: 'typing', payload: { conversationId: 'c1', userId: 'me', username: 'Me' } });
+    applyLiveUpdate({ name: 'typing', payload: { conversationId: 'c1', userId: 'u2', username: 'Nadia' } });
     expect(Object.keys(useConversationsStore.getState().typing.c1 ?? {})).toEqual(['u2']);
     useConversationsStore.getState().reset();
   });
 
   it('a message from someone typing ends their typing notice at once', () => {
-    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'u2', username: 'Nadia' } });
-    handleServerEvent({ name: 'typing', payload: { conversationId: 'c1', userId: 'u3', username: 'Leo' } });
-    handleServerEvent({
+    applyLiveUpdate({ name: 'typing', payload: { conversationId: 'c1', userId: 'u2', username: 'Nadia' } });
+    applyLiveUpdate({ name: 'typing', payload: { conversationId: 'c1', userId: 'u3', username: 'Leo' } });
+    applyLiveUpdate({
       name: 'message:new',
       payload: { message: makeMessage({ id: 'typed', userId: 'u2', conversationId: 'c1' }) },
     });
@@ -93,8 +90,8 @@ describe('server events', () => {
   });
 
   it('conversation:deleted drops the conversation and its messages', () => {
-    useConversationsStore.setState({ conversations: [{ id: 'c1' } as Conversation] });
-    handleServerEvent({ name: 'conversation:deleted', payload: { conversationId: 'c1' } });
+    useConversationsStore.setState({ conversations: [makeConversation({ id: 'c1' })] });
+    applyLiveUpdate({ name: 'conversation:deleted', payload: { conversationId: 'c1' } });
     expect(useConversationsStore.getState().conversations).toEqual([]);
     expect(useMessagesStore.getState().cache.conversations.c1).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 /**
- * The real-time channel (R-RT-2, R-RT-3): one Socket.IO connection per signed-in,
+ * The real-time channel: one Socket.IO connection per signed-in,
  * unlocked user, opened by the dashboard and closed on logout (R-SESSION-4 "Logout clears sockets,
  * messages and timers"). After every reconnect it pages through GET /api/sync from the highest
  * seq seen, so open conversations catch up on everything missed, edits and deletions included.
@@ -7,12 +7,13 @@
 import type { Socket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@stoop/shared';
 import { ERROR_CODES } from '@stoop/shared/texts';
-import { applyUserLocked } from '../platform/account-events.ts';
-import { getApiBaseUrl } from '../services/http/client.ts';
+import { applyUserLocked } from '../platform/account-updates.ts';
+import { bearerToken, getApiBaseUrl, isNativeClient } from '../services/http/client.ts';
 import { chatApi } from '../services/api/chat-api.ts';
 import { logger } from '../services/logger/logger.ts';
 import { toast } from '../services/ui/toast.ts';
 import { memoryMonitor } from '../services/device/memory.ts';
+import { runReconnectRefreshes } from '../services/session/reconnect-refresh.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConnectionStore, type ConnectionState } from '../stores/connection.ts';
@@ -27,7 +28,7 @@ export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const setConnection = (state: ConnectionState) => useConnectionStore.setState({ state });
 
-/** Pages GET /api/sync from the highest seq seen until nothing is left (R-DELIVERY-3). */
+/** Pages GET /api/sync from the highest seq seen until nothing is left. */
 export async function catchUp(): Promise<void> {
   let after = useMessagesStore.getState().seq;
   for (;;) {
@@ -41,16 +42,19 @@ export async function catchUp(): Promise<void> {
 let socket: ChatSocket | null = null;
 let unregisterCache: (() => void) | null = null;
 let connectedOnce = false;
+/** The browser was offline since the page opened or the last refresh. */
+let sawOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+if (typeof window !== 'undefined') window.addEventListener('offline', () => (sawOffline = true));
 /** Bumped by disconnectSocket, so a connect still loading the client does not outlive a sign-out. */
 let generation = 0;
 
-type SocketClient = [typeof import('socket.io-client'), typeof import('./server-events.ts')];
+type SocketClient = [typeof import('socket.io-client'), typeof import('./live-updates.ts')];
 let client: Promise<SocketClient> | null = null;
 /**
  * socket.io-client and the event handlers (with the shared event schemas, and so zod) load as their
- * own chunks after the first paint, never on a public page (R-DELIVERY-7).
+ * own chunks after the first paint, never on a public page.
  */
-const loadClient = () => (client ??= Promise.all([import('socket.io-client'), import('./server-events.ts')]));
+const loadClient = () => (client ??= Promise.all([import('socket.io-client'), import('./live-updates.ts')]));
 
 function createSocket([{ io }]: SocketClient): ChatSocket {
   const base = getApiBaseUrl();
@@ -61,9 +65,17 @@ function createSocket([{ io }]: SocketClient): ChatSocket {
     // WebSocket first: one connection that needs no affinity, so a proxy may spread residents over
     // any instance. Where WebSocket cannot get through, the same connect attempt falls back to
     // long-polling (tryAllTransports; without it the client would retry WebSocket forever), whose
-    // requests the proxy keeps on one instance by the session cookie (deploy/nginx.conf, R-OPS-19).
+    // requests the proxy keeps on one instance by the session cookie (deploy/nginx.conf).
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
+    // The native app signs its handshake with its bearer token (read at every attempt,
+    // so a reconnect after a new sign-in carries the new one) and sends no cookie.
+    ...(isNativeClient()
+      ? {
+          withCredentials: false,
+          auth: (send: (data: object) => void) => send({ token: bearerToken() }),
+        }
+      : {}),
   };
   return base ? io(base, options) : io(options);
 }
@@ -80,12 +92,28 @@ async function onConnect(): Promise<void> {
   const firstTime = !connectedOnce;
   connectedOnce = true;
   rejoinActiveChannel();
+  // Back from offline (or first through after a page opened offline), what the
+  // screens read from the device is read again. A page that opened online has it fresh already.
+  if (!firstTime || sawOffline) {
+    sawOffline = false;
+    void runReconnectRefreshes();
+  }
   if (firstTime && useMessagesStore.getState().seq === 0) {
     setConnection('connected');
-    // No message to catch up on, but the conversation list may have been read before this socket
-    // joined its rooms: one created in between (a neighbour's first direct message) would never
-    // show. Read it again now that live events flow.
-    await useConversationsStore.getState().loadConversations();
+    // No message seen to catch up from, but the conversation list and an open conversation that
+    // was empty may have been read before this socket joined its rooms: a conversation created in
+    // between (a neighbour's first direct message), or a first message sent in between, would
+    // never show. Read them again now that live events flow.
+    const openConversation = useConversationsStore.getState().activeConversationId;
+    try {
+      await Promise.all([
+        useConversationsStore.getState().loadConversations(),
+        openConversation ? useMessagesStore.getState().loadMessages(openConversation) : undefined,
+      ]);
+    } catch (error) {
+      // The screen keeps what it showed; the next reconnect or a reopen reads it again.
+      logger.error('Reading the open conversation again after connecting failed', error);
+    }
     return;
   }
   // The banner (which pushes the message list down, a layout shift) is for coming back after a
@@ -121,10 +149,10 @@ export async function connectSocket(): Promise<ChatSocket | null> {
   if (started !== generation) return null;
   const created = createSocket(loaded);
   socket = created;
-  const [, { receiveServerEvent, SERVER_EVENT_NAMES }] = loaded;
-  for (const name of SERVER_EVENT_NAMES) {
-    // socket.io's typed `on` cannot take a union of names; receiveServerEvent checks the payload.
-    (created as unknown as Socket).on(name, (payload: unknown) => receiveServerEvent(name, payload));
+  const [, { receiveLiveUpdate, SOCKET_EVENT_NAMES }] = loaded;
+  for (const name of SOCKET_EVENT_NAMES) {
+    // socket.io's typed `on` cannot take a union of names; receiveLiveUpdate checks the payload.
+    (created as unknown as Socket).on(name, (payload: unknown) => receiveLiveUpdate(name, payload));
   }
   created.on('connect', () => void onConnect());
   created.on('disconnect', (reason) => {
@@ -139,7 +167,7 @@ export async function connectSocket(): Promise<ChatSocket | null> {
     // Locked while away (the user:locked notice was missed): the same as receiving it.
     const me = useAuthStore.getState().user?.id;
     if (error.message === ERROR_CODES.accountLocked && me) void applyUserLocked(me);
-    // R-LIMIT-7: refused as one connection too many; socket.io does not retry, so say why.
+    // Refused as one connection too many; socket.io does not retry, so say why.
     if (error.message === ERROR_CODES.tooManyConnections) {
       const { data } = error as Error & { data?: { message?: unknown } };
       toast.error(typeof data?.message === 'string' ? data.message : TOO_MANY_CONNECTIONS);
@@ -183,7 +211,7 @@ export function joinConversation(conversationId: string): Promise<Ack> {
   });
 }
 
-// R-SESSION-4: logout clears sockets, messages and timers.
+// Logout clears sockets, messages and timers.
 registerSessionCleanup(() => {
   disconnectSocket();
   unregisterCache?.();

@@ -1,10 +1,10 @@
 /**
- * The router's view (R-GUARD-0, R-ROUTE-0). Every navigation settles first (navigation-outcome.ts:
+ * The router's view. Every navigation settles first (navigation-outcome.ts:
  * the guard, then the path's screens load) while the screen being left stays up under the progress
  * bar; only then does the new path show. A redirect replaces the history entry, so the page that was
  * refused is never one "back" away. Until the first navigation settles the splash screen shows.
  */
-import { Suspense, use, useEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, use, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useRoutes, type Location, type RouteObject } from 'react-router';
 import { SplashScreen } from '../components/SplashScreen.tsx';
 import { setNavigator } from '../navigation/navigate.ts';
@@ -64,7 +64,11 @@ export function AppRoutes({ onShown }: Props) {
     void settleNavigation(location.pathname).then((outcome) => {
       if (!current) return;
       if (outcome.type === 'redirect') void navigate(outcome.to, { replace: true });
-      else setShown({ location, error: outcome.type === 'failed' ? outcome.error : null });
+      // A transition renders in slices: showing a new screen is no long task.
+      else
+        startTransition(() =>
+          setShown({ location, error: outcome.type === 'failed' ? outcome.error : null }),
+        );
     });
     return () => {
       current = false;
@@ -75,7 +79,7 @@ export function AppRoutes({ onShown }: Props) {
 
   useEffect(() => {
     if (!shown) return;
-    // R-DELIVERY-11: the server's first view of a conversation never stays over another screen.
+    // The server's first view of a conversation never stays over another screen.
     if (shown.error) dismissFirstView();
     else dismissFirstViewUnlessFor(shown.location.pathname);
     onShown?.(shown.location);

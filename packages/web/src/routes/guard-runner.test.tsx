@@ -13,9 +13,10 @@ import { useConversationsStore } from '../stores/conversations.ts';
 import { apiError, installFakeServer, json, makeUser } from '../test/fake-server.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { runGuard } from './guard-runner.ts';
+import { stubNativeBridge } from '../test/native-bridge.ts';
 
 const platform = vi.hoisted(() => ({ current: 'web' }));
-vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
+stubNativeBridge(() => platform.current);
 
 /** The app's router view in a memory router, and what a test needs to drive and watch it. */
 interface Harness {
@@ -74,6 +75,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The bridge stays on the shared page's window: a native test must not leave it reporting a phone.
+  platform.current = 'web';
 });
 
 describe('R-GUARD-0 router guard', () => {

@@ -2,15 +2,11 @@
  * Runs the R-GUARD-0 for one navigation, in order: settle the session, decide the redirect, then
  * apply the conversation effect. AppRoutes runs it on every navigation (navigation-outcome.ts).
  */
-import { api } from '../services/http/client.ts';
+import { callApi } from '../services/http/client.ts';
 import { logger } from '../services/logger/logger.ts';
 import { getPlatform } from '../services/device/platform.ts';
 import { readStoredUser, useAuthStore } from '../stores/auth.ts';
 import { decideConversationEffect, decideRedirect, decideSessionAction } from './guard.ts';
-
-interface ThreadResponse {
-  conversationId?: unknown;
-}
 
 async function settleSession(): Promise<void> {
   const auth = useAuthStore.getState();
@@ -27,9 +23,10 @@ async function settleSession(): Promise<void> {
 
 async function activateThreadConversation(messageId: string): Promise<void> {
   try {
-    const thread = await api.get<ThreadResponse | undefined>(
-      `/api/messages/${encodeURIComponent(messageId)}/thread`,
-    );
+    // Checked all the same: an answer without the conversation must not activate anything.
+    const thread: { conversationId?: unknown } | undefined = await callApi('getThread', {
+      params: { id: messageId },
+    });
     if (typeof thread?.conversationId === 'string') {
       const { useConversationsStore } = await import('../stores/conversations.ts');
       useConversationsStore.getState().setActiveConversation(thread.conversationId);
@@ -37,7 +34,7 @@ async function activateThreadConversation(messageId: string): Promise<void> {
       logger.error('Thread response had no conversationId', undefined, { messageId });
     }
   } catch (error) {
-    // R-GUARD-8: log and let the navigation continue; the thread screen shows its own state.
+    // Log and let the navigation continue; the thread screen shows its own state.
     logger.error('Failed to load thread for navigation', error, { messageId });
   }
 }
@@ -49,7 +46,7 @@ export async function runGuard(pathname: string): Promise<string | null> {
   const target = decideRedirect(pathname, { user, platform: getPlatform() });
   if (target !== null) return target;
 
-  // R-DELIVERY-7: the conversations store (and the chat API under it) is signed-in code, loaded only
+  // The conversations store (and the chat API under it) is signed-in code, loaded only
   // for a path with a conversation effect; without one the active conversation cannot make one.
   if (decideConversationEffect(pathname, { user, activeConversationId: null }) === null) return null;
   const { useConversationsStore } = await import('../stores/conversations.ts');

@@ -26,6 +26,7 @@ const ALL_ROUTES = [
   '/contact',
   '/privacy-policy',
   '/terms-of-service',
+  '/unsubscribe',
   '/unauthorized',
   '/no-such-page',
   '/account_settings',
@@ -79,8 +80,8 @@ describe('R-GUARD-0 rules (pure decisions)', () => {
     expect(decideSessionAction({ checked: false, hasUser: false, hasStoredUser: true })).toBe('reinitialise');
   });
 
-  it('R-GUARD-3: a locked user is forced to /awaiting-approval from every other route but contact, privacy and terms', () => {
-    const openToLocked = ['/contact', '/privacy-policy', '/terms-of-service'];
+  it('R-GUARD-3, R-REACH-7: a locked user is forced to /awaiting-approval from every other route but contact, privacy, terms and unsubscribe', () => {
+    const openToLocked = ['/contact', '/privacy-policy', '/terms-of-service', '/unsubscribe'];
     for (const user of [pending, adminLocked, lockedNoReason]) {
       for (const path of ALL_ROUTES) {
         expect(decideRedirect(path, { user, ...web })).toBe(

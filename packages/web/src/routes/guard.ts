@@ -12,18 +12,31 @@ export type GuardUser = Pick<User, 'role' | 'isLocked' | 'reasonForLock'>;
 /** How a path may be visited. */
 export type RouteAccess = 'root' | 'awaiting' | 'guest' | 'public' | 'authenticated' | 'admin';
 
-/** R-ROUTE-5 (admins only), plus the audit log of R-ADMIN-17 and the requests queue of R-REQ-10. */
+/**
+ * R-ROUTE-5 (admins only), plus the audit log of R-ADMIN-17, the requests queue of R-REQ-10 and the
+ * import and invitation screens of R-MOVEIN-9 and R-MOVEIN-12.
+ */
 const ADMIN_ONLY_CHILDREN = [
   'user-approval',
   'flagged_content',
   'announcements',
   'audit-log',
   'requests',
+  'import',
+  'invites',
 ] as const;
 /** Pages that make no sense once signed in; a signed-in visitor goes to their dashboard. */
 const GUEST_ONLY: readonly string[] = [PATHS.login, PATHS.signup];
-/** R-GUARD-3: the public pages a locked resident may still open (reach the office, read the terms). */
-const OPEN_TO_LOCKED: readonly string[] = [PATHS.contact, PATHS.privacyPolicy, PATHS.termsOfService];
+/**
+ * R-GUARD-3: the public pages a locked resident may still open (reach the office, read the terms,
+ * stop notification mail).
+ */
+const OPEN_TO_LOCKED: readonly string[] = [
+  PATHS.contact,
+  PATHS.privacyPolicy,
+  PATHS.termsOfService,
+  PATHS.unsubscribe,
+];
 
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
@@ -46,7 +59,7 @@ export function classifyPath(rawPathname: string): RouteAccess {
   return 'public';
 }
 
-/** R-USER-2: locked for pending approval or by an admin; both confine the user. */
+/** Locked for pending approval or by an admin; both confine the user. */
 const isLocked = (user: GuardUser | null): boolean => user?.isLocked === true;
 
 const publicHome = (platform: Platform): string => (platform === 'web' ? PATHS.webHome : PATHS.mobileHome);
@@ -119,7 +132,7 @@ const decodeSegment = (segment: string): string | null => {
 };
 
 /**
- * What opening `pathname` does to the active conversation (R-GUARD-7). Locked or anonymous users
+ * What opening `pathname` does to the active conversation. Locked or anonymous users
  * get nothing: a locked user must cause no conversation fetch.
  */
 export function decideConversationEffect(

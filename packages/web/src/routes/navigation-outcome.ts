@@ -1,5 +1,5 @@
 /**
- * What one navigation comes to (R-GUARD-0): the guard's redirect, a dashboard index's redirect, or
+ * What one navigation comes to: the guard's redirect, a dashboard index's redirect, or
  * the path shown once its screens have loaded. Nothing of the new path renders before this settles,
  * so no screen (and none of its fetches) starts for a visitor the guard sends elsewhere.
  */

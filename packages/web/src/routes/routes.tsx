@@ -1,5 +1,5 @@
 /**
- * The one route table (R-ROUTE-0). Every screen is a lazily loaded chunk, so the first load carries
+ * The one route table. Every screen is a lazily loaded chunk, so the first load carries
  * only React, the router, the guard and the root layout; forms (and zod) arrive with their page.
  * AppRoutes (AppRoutes.tsx) runs the guard on every navigation and loads a path's page chunks
  * before it shows the path (docs/decisions/0027-first-load-without-the-data-router.md).
@@ -46,9 +46,13 @@ const adminDashboardChildren: AppRoute[] = [
   { path: 'user-approval', ...page(() => import('../pages/admin/UserApprovalPage.tsx')) },
   { path: 'flagged_content', ...page(() => import('../pages/admin/FlaggedContentPage.tsx')) },
   { path: 'announcements', ...page(() => import('../pages/admin/AdminAnnouncementsPage.tsx')) },
-  // ---- user approval: the audit log (R-ADMIN-17) ----
+  // ---- user approval: the audit log ----
   { path: 'audit-log', ...page(() => import('../pages/admin/AuditLogPage.tsx')) },
   { path: 'requests', ...page(() => import('../pages/admin/AdminRequestsPage.tsx')) },
+  // ---- moving a building in ----
+  { path: 'import', ...page(() => import('../pages/admin/ImportPage.tsx')) },
+  { path: 'invites', ...page(() => import('../pages/admin/InvitesPage.tsx')) },
+  { path: 'invites/:inviteId/poster', ...page(() => import('../pages/admin/InvitePosterPage.tsx')) },
 ];
 
 export const routes: AppRoute[] = [
@@ -69,6 +73,7 @@ export const routes: AppRoute[] = [
       { path: PATHS.termsOfService, ...page(() => import('../pages/public/TermsOfServicePage.tsx')) },
       { path: PATHS.unauthorized, ...page(() => import('../pages/public/UnauthorizedPage.tsx')) },
       { path: PATHS.awaitingApproval, ...page(() => import('../pages/public/AwaitingApprovalPage.tsx')) },
+      { path: PATHS.unsubscribe, ...page(() => import('../pages/public/UnsubscribePage.tsx')) },
       { path: PATHS.accountSettings, ...page(() => import('../pages/account/AccountSettingsPage.tsx')) },
       {
         path: PATHS.notificationSettings,
@@ -90,7 +95,7 @@ export const routes: AppRoute[] = [
 ];
 
 /**
- * Starts loading the page chunks of `pathname` at once (R-DELIVERY-9), in parallel with the guard's
+ * Starts loading the page chunks of `pathname` at once, in parallel with the guard's
  * session check, instead of after it: the LCP of a deep link no longer waits for two round trips in
  * a row. AppRoutes then finds the modules loaded.
  */
@@ -98,7 +103,7 @@ export function preloadRouteChunks(pathname: string): void {
   const matches = matchRoutes(routes, pathname) ?? [];
   for (const { route } of matches) loadRouteModule(route).catch(() => undefined);
   // A conversation's first paint is its messages: read them and load the markdown renderer now too
-  // (R-DELIVERY-10), not once the layout and the page have rendered.
+  // not once the layout and the page have rendered.
   const conversationId = matches.at(-1)?.params.conversationId;
   if (conversationId) {
     readFirstPageEarly(conversationId);

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { ANNOUNCEMENTS_PAGE_SIZE } from '@stoop/shared/constants';
 import type { Announcement, CreateAnnouncementBody, UpdateAnnouncementBody } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';
-import { newsApi } from '../services/api/news-api.ts';
+import { announcementsApi } from '../services/api/announcements-api.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 
@@ -23,7 +23,7 @@ export interface AnnouncementsState {
   create: (body: CreateAnnouncementBody) => Promise<Announcement | null>;
   update: (id: string, body: UpdateAnnouncementBody) => Promise<Announcement | null>;
   remove: (id: string) => Promise<boolean>;
-  /** Live events (realtime/news-events.ts). */
+  /** Live events (realtime/news-updates.ts). */
   applyNew: (announcement: Announcement) => void;
   applyUpdated: (announcement: Announcement) => void;
   applyDeleted: (id: string) => void;
@@ -44,6 +44,14 @@ const failed = (error: unknown, fallback: string) =>
 // An answer to an older load must not overwrite a newer one.
 let latest = 0;
 
+/** The newest announcements, pinned first, for a card that shows a few (the chat's first view). */
+export async function recentAnnouncements(limit: number): Promise<Announcement[]> {
+  return (await announcementsApi.announcements(1, limit)).data;
+}
+
+/** How many residents an announcement reaches now (asked before an urgent one goes out). */
+export const announcementRecipientCount = (): Promise<number> => announcementsApi.recipientCount();
+
 export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => ({
   ...initial,
 
@@ -51,7 +59,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
     const ticket = ++latest;
     set({ loading: true, page });
     try {
-      const result = await newsApi.announcements(page, ANNOUNCEMENTS_PAGE_SIZE);
+      const result = await announcementsApi.announcements(page, ANNOUNCEMENTS_PAGE_SIZE);
       if (ticket === latest) set({ items: result.data, total: result.total, loaded: true });
     } catch (error) {
       if (ticket === latest) failed(error, 'Announcements could not be loaded.');
@@ -65,7 +73,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
     if (!item || item.read) return;
     set({ items: get().items.map((a) => (a.id === id ? { ...a, read: true } : a)) });
     try {
-      await newsApi.markAnnouncementRead(id);
+      await announcementsApi.markAnnouncementRead(id);
     } catch {
       // Read state is a convenience; the next load shows the server's truth.
     }
@@ -74,7 +82,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
   markAllRead: async () => {
     set({ items: get().items.map((a) => (a.read ? a : { ...a, read: true })) });
     try {
-      await newsApi.markAllAnnouncementsRead();
+      await announcementsApi.markAllAnnouncementsRead();
     } catch (error) {
       failed(error, 'Announcements could not be marked read.');
     }
@@ -82,7 +90,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
 
   create: async (body) => {
     try {
-      const made = await newsApi.createAnnouncement(body);
+      const made = await announcementsApi.createAnnouncement(body);
       get().applyNew(made);
       toast.success('Announcement posted');
       return made;
@@ -94,7 +102,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
 
   update: async (id, body) => {
     try {
-      const changed = await newsApi.updateAnnouncement(id, body);
+      const changed = await announcementsApi.updateAnnouncement(id, body);
       get().applyUpdated(changed);
       toast.success('Announcement saved');
       return changed;
@@ -106,7 +114,7 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
 
   remove: async (id) => {
     try {
-      await newsApi.deleteAnnouncement(id);
+      await announcementsApi.deleteAnnouncement(id);
       get().applyDeleted(id);
       toast.success('Announcement deleted');
       return true;
@@ -147,5 +155,5 @@ export const useAnnouncementsStore = create<AnnouncementsState>()((set, get) => 
   },
 }));
 
-// R-SESSION-4: logout clears what the session saw.
+// Logout clears what the session saw.
 registerSessionCleanup(() => useAnnouncementsStore.getState().reset());

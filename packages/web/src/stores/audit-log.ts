@@ -43,7 +43,7 @@ function dayStart(day: string, nextDay = false): string | undefined {
   return new Date(y, m - 1, d + (nextDay ? 1 : 0)).toISOString();
 }
 
-/** The server query of a set of filters (R-ADMIN-15): empty fields are left out. */
+/** The server query of a set of filters: empty fields are left out. */
 export function auditQueryOf(filters: AuditFilters, page: number): AuditLogQuery {
   const from = dayStart(filters.fromDay);
   const to = dayStart(filters.toDay, true);
@@ -105,5 +105,5 @@ export const useAuditLogStore = create<AuditLogState>()((set, get) => ({
   },
 }));
 
-// R-SESSION-4: logout clears what the session saw.
+// Logout clears what the session saw.
 registerSessionCleanup(() => useAuditLogStore.getState().reset());

@@ -82,6 +82,46 @@ describe('auth store (R-SESSION-0 session)', () => {
     expect(useAuthStore.getState().user?.id).toBe(user.id);
   });
 
+  it.each([
+    ['POST /api/login', () => useAuthStore.getState().login('resident@example.com', 'long-password')],
+    [
+      'POST /api/signup',
+      () =>
+        useAuthStore.getState().signup({
+          email: 'new@example.com',
+          password: 'long-password',
+          username: 'New',
+          acceptTerms: true,
+        }),
+    ],
+  ] as const)(
+    'R-SESSION-14: %s installs the renewed CSRF token of its answer for the next calls',
+    async (route, signIn) => {
+      const server = installFakeServer({
+        [route]: () => json(route.includes('signup') ? 201 : 200, { user, csrfToken: 'after-sign-in' }),
+        'POST /api/contact': () => json(201, {}),
+      });
+      setCsrfToken('before-sign-in');
+      await signIn();
+      expect(server.calls[0]?.headers.get(CSRF_HEADER)).toBe('before-sign-in');
+      await import('../services/http/client.ts').then(({ api }) => api.post('/api/contact', { body: {} }));
+      expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([route, 'POST /api/contact']);
+      expect(server.calls.at(-1)?.headers.get(CSRF_HEADER)).toBe('after-sign-in');
+    },
+  );
+
+  it('R-SESSION-14: a sign-in answer without a CSRF token fetches a fresh one', async () => {
+    const server = installFakeServer({
+      'POST /api/login': () => json(200, { user }),
+      'GET /api/csrf-token': () => json(200, { csrfToken: 'fetched' }),
+      'POST /api/contact': () => json(201, {}),
+    });
+    setCsrfToken('before-sign-in');
+    await useAuthStore.getState().login('resident@example.com', 'long-password');
+    await import('../services/http/client.ts').then(({ api }) => api.post('/api/contact', { body: {} }));
+    expect(server.calls.at(-1)?.headers.get(CSRF_HEADER)).toBe('fetched');
+  });
+
   it('clears the user when login fails', async () => {
     installFakeServer({ 'POST /api/login': () => apiError(401, 'Invalid email or password') });
     storage.set(STORED_USER_KEY, user);

@@ -1,13 +1,20 @@
 /**
  * Session state (R-SESSION-0): the signed-in user, whether the start-up check has run, and
  * the calls that change the session. The user is mirrored into storage under 'user' so a reload
- * can re-initialise the session before the server answers (R-GUARD-2).
+ * can re-initialise the session before the server answers.
  */
 import { create } from 'zustand';
-import type { User } from '@stoop/shared';
+import type { User, Viewer } from '@stoop/shared';
 import { LOGIN_TIMEOUT_MS } from '@stoop/shared/constants';
 import { TEXTS } from '@stoop/shared/texts';
-import { ApiError, api, isApiError } from '../services/http/client.ts';
+import {
+  ApiError,
+  callApi,
+  isApiError,
+  isNativeClient,
+  rememberBearerToken,
+  setCsrfToken,
+} from '../services/http/client.ts';
 import { fetchCsrfToken } from '../services/http/csrf.ts';
 import { takeEmbeddedSession } from '../services/api/early-reads.ts';
 import { logger } from '../services/logger/logger.ts';
@@ -28,6 +35,8 @@ interface SignupInput {
 
 export interface AuthState {
   user: User | null;
+  /** The admin viewing as `user` (set-user), shown in a banner; null otherwise. */
+  viewer: Viewer | null;
   status: AuthStatus;
   /** GET /api/protected/user. 401/403 end the session; other failures keep the current state. */
   loadCurrentUser: () => Promise<User | null>;
@@ -36,6 +45,8 @@ export interface AuthState {
   login: (email: string, password: string) => Promise<User>;
   signup: (input: SignupInput) => Promise<User>;
   logout: () => Promise<void>;
+  /** Switches an admin's session back from the account it views (set-user). */
+  stopViewingAs: () => Promise<void>;
   /** Replaces the user after a profile change or a poll; null clears the session locally. */
   setUser: (user: User | null) => void;
 }
@@ -52,8 +63,45 @@ export function readStoredUser(): User | null {
   return looksLikeUser(stored) ? stored : null;
 }
 
+const viewerFrom = (body: unknown): Viewer | null => {
+  if (typeof body !== 'object' || body === null || !('viewer' in body)) return null;
+  const viewer = body.viewer as Partial<Viewer> | null | undefined;
+  return typeof viewer?.id === 'string' && typeof viewer.username === 'string'
+    ? { id: viewer.id, username: viewer.username }
+    : null;
+};
+
 const userFrom = (body: unknown): User | null =>
   typeof body === 'object' && body !== null && 'user' in body && looksLikeUser(body.user) ? body.user : null;
+
+/** R-NATIVE-1: a native sign-in answers the bearer token beside the user (the web gets a cookie). */
+const tokenFrom = (body: unknown): string | null =>
+  typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string'
+    ? body.token
+    : null;
+
+/** R-SESSION-14: a web sign-in renews the CSRF cookie and answers the token that goes with it. */
+const csrfTokenFrom = (body: unknown): string | null =>
+  typeof body === 'object' && body !== null && 'csrfToken' in body && typeof body.csrfToken === 'string'
+    ? body.csrfToken
+    : null;
+
+/**
+ * Keeps a native sign-in's token, or a web sign-in's new CSRF token, before anything else is called
+ * with it: the token held from before signing in is refused from now on (R-SESSION-14).
+ */
+async function signedIn(body: unknown): Promise<User | null> {
+  const user = userFrom(body);
+  if (!user) return null;
+  const token = tokenFrom(body);
+  if (token) await rememberBearerToken(token);
+  if (isNativeClient()) return user;
+  const csrfToken = csrfTokenFrom(body);
+  if (csrfToken) setCsrfToken(csrfToken);
+  // An answer without it (a server from before R-SESSION-14): ask for the current cookie's token.
+  else await fetchCsrfToken();
+  return user;
+}
 
 const endsSession = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
@@ -64,7 +112,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   const setUser = (user: User | null) => {
     if (user) storage.set(STORED_USER_KEY, user);
     else storage.remove(STORED_USER_KEY);
-    set({ user });
+    set(user ? { user } : { user, viewer: null });
   };
 
   const loadCurrentUser = (): Promise<User | null> => {
@@ -72,13 +120,17 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     if (get().status === 'idle') set({ status: 'loading' });
     const load = (async () => {
       try {
-        // R-DELIVERY-13: the first check takes the answer the server wrote into the page.
-        const user = userFrom(takeEmbeddedSession() ?? (await api.get('/api/protected/user')));
+        // The first check takes the answer the server wrote into the page.
+        const body = takeEmbeddedSession() ?? (await callApi('getSessionUser'));
+        const user = userFrom(body);
         setUser(user);
+        set({ viewer: user ? viewerFrom(body) : null });
         return user;
       } catch (error) {
         if (endsSession(error)) {
           setUser(null);
+          // A revoked or expired app token is of no further use.
+          if (isApiError(error) && error.status === 401) await rememberBearerToken(null);
           return null;
         }
         // Offline or server down: keep what we have (a re-initialised user stays usable).
@@ -98,6 +150,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
   return {
     user: null,
+    viewer: null,
     status: 'idle',
     loadCurrentUser,
     setUser,
@@ -110,8 +163,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     login: async (email, password) => {
       try {
-        const body = await api.post('/api/login', { body: { email, password }, timeoutMs: LOGIN_TIMEOUT_MS });
-        const user = userFrom(body);
+        const body = await callApi('login', { body: { email, password }, timeoutMs: LOGIN_TIMEOUT_MS });
+        const user = await signedIn(body);
         if (!user) throw new ApiError(0, TEXTS.loginInvalidResponse);
         setUser(user);
         set({ status: 'ready' });
@@ -123,7 +176,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     signup: async (input) => {
-      const user = userFrom(await api.post('/api/signup', { body: input }));
+      const user = await signedIn(await callApi('signup', { body: input }));
       if (!user) throw new ApiError(0, 'Sign up failed: Invalid response from server');
       setUser(user);
       set({ status: 'ready' });
@@ -132,16 +185,23 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     logout: async () => {
       try {
-        await api.post('/api/logout');
+        await callApi('logout');
       } catch (error) {
         // The local session ends regardless; the server session expires on its own.
         logger.error('Logout call failed', error);
       }
+      // The call above revoked the app's token; forget it before anything else runs.
+      await rememberBearerToken(null);
       const failures = await runSessionCleanup();
       for (const failure of failures) logger.error('A logout cleanup failed', failure);
       setUser(null);
       set({ status: 'ready' });
       await fetchCsrfToken();
+    },
+
+    stopViewingAs: async () => {
+      const viewer = get().viewer;
+      if (viewer) await callApi('setUser', { body: { userId: viewer.id } });
     },
   };
 });

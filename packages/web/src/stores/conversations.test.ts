@@ -23,6 +23,10 @@ class FakeXhr {
   onabort: (() => void) | null = null;
   open() {}
   setRequestHeader() {}
+  /** The answer carries no headers the client reads (such as Retry-After). */
+  getResponseHeader(): string | null {
+    return null;
+  }
   abort() {}
   send() {
     queueMicrotask(() => {
@@ -213,6 +217,20 @@ describe('unread, presence and typing', () => {
   it('presence replaces the online set', () => {
     useConversationsStore.getState().setPresence(['a', 'b']);
     expect(useConversationsStore.getState().online.has('a')).toBe(true);
+  });
+
+  it('R-RT-11: changes add and drop residents and leave the rest of the set alone', () => {
+    const store = useConversationsStore.getState();
+    store.setPresence(['a', 'b']);
+    store.applyPresenceChange(['c'], ['a']);
+    expect([...useConversationsStore.getState().online].sort()).toEqual(['b', 'c']);
+    // Someone already online coming online again (another instance's window) changes nothing.
+    const before = useConversationsStore.getState().online;
+    store.applyPresenceChange(['b'], ['x']);
+    expect(useConversationsStore.getState().online).toBe(before);
+    // A later whole set replaces the changes.
+    store.setPresence(['d']);
+    expect([...useConversationsStore.getState().online]).toEqual(['d']);
   });
 });
 

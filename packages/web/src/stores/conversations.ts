@@ -1,7 +1,7 @@
 /**
  * Conversation state (R-USER-12): the list, the
  * active conversation the router guard sets (R-GUARD-7), unread counts, presence and typing, and the
- * calls that change conversations with their R-CONV-2, R-CONV-3 optimism and R-ERR-1, R-ERR-2 error texts.
+ * calls that change conversations with their R-CONV-3 optimism and error texts.
  */
 import { create } from 'zustand';
 import type { Conversation } from '@stoop/shared';
@@ -25,8 +25,23 @@ export interface TypingUser {
 
 type AdminAction = 'flag' | 'unflag' | 'hide';
 
+/**
+ * What was unread in the open conversation when it was opened: the count the list had, and the
+ * first unread message as the server's read position says (the newest page of the visit tells it).
+ */
+interface UnreadOnOpen {
+  conversationId: string;
+  count: number;
+  firstUnreadId?: string;
+}
+
 export interface ConversationsState {
   activeConversationId: string | null;
+  /**
+   * How many messages were unread in the open conversation when it was opened, so the
+   * list draws its "New messages" line above the first of them (kept after markRead zeroes the count).
+   */
+  unreadOnOpen: UnreadOnOpen | null;
   conversations: Conversation[];
   /** The list has been fetched at least once. */
   loaded: boolean;
@@ -61,7 +76,16 @@ export interface ConversationsState {
     outOfView?: boolean,
   ) => void;
   markRead: (conversationId: string) => void;
+  /**
+   * The open conversation's newest page says how many were unread before it read them;
+   * it decides the "New messages" line when nothing else has (a reload, where the page can come
+   * before the conversation list, which then finds nothing unread).
+   */
+  noteUnreadOnOpen: (conversationId: string, count: number, firstUnreadId?: string) => void;
+  /** The whole online set (a socket's first `presence`), replacing what was held. */
   setPresence: (online: readonly string[]) => void;
+  /** One window's changes (`presence:changed`); the rest of the set stays as it was. */
+  applyPresenceChange: (online: readonly string[], offline: readonly string[]) => void;
   addTyping: (conversationId: string, userId: string, username: string) => void;
   expireTyping: (now?: number) => void;
   /** A resident's message arrived: they have stopped typing there, whatever their last notice said. */
@@ -72,7 +96,7 @@ export interface ConversationsState {
 const byRecency = (a: Conversation, b: Conversation) =>
   compareOrdinal(b.lastMessageAt ?? b.updatedAt, a.lastMessageAt ?? a.updatedAt);
 
-/** R-ERR-1, R-ERR-2 texts for a failed create; the channel has its own fallbacks. */
+/** The error texts for a failed create; the channel has its own fallbacks. */
 function createErrorText(error: unknown, kind: 'channel' | 'direct'): string {
   const serverMessage = error instanceof DetailedApiError ? error.serverMessage : undefined;
   if (serverMessage) return serverMessage;
@@ -88,6 +112,7 @@ let typingTimer: ReturnType<typeof setTimeout> | undefined;
 
 const initialState = () => ({
   activeConversationId: null,
+  unreadOnOpen: null as { conversationId: string; count: number } | null,
   conversations: [] as Conversation[],
   loaded: false,
   loading: false,
@@ -135,9 +160,28 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     ...initialState(),
 
     setActiveConversation: (conversationId) => {
-      set({ activeConversationId: conversationId });
+      const unread = get().conversations.find((c) => c.id === conversationId)?.unreadCount ?? 0;
+      set({
+        activeConversationId: conversationId,
+        unreadOnOpen: conversationId ? { conversationId, count: unread } : null,
+      });
       // Opening a conversation reads it.
       if (conversationId) get().markRead(conversationId);
+    },
+
+    noteUnreadOnOpen: (conversationId, count, firstUnreadId) => {
+      const { activeConversationId, unreadOnOpen } = get();
+      if (conversationId !== activeConversationId || count <= 0) return;
+      const current = unreadOnOpen?.conversationId === conversationId ? unreadOnOpen : null;
+      // The first answer of the visit holds: a later page names what arrived while it was open.
+      if (current?.firstUnreadId) return;
+      set({
+        unreadOnOpen: {
+          conversationId,
+          count: current && current.count > 0 ? current.count : count,
+          ...(firstUnreadId ? { firstUnreadId } : {}),
+        },
+      });
     },
 
     loadConversations: async () => {
@@ -153,6 +197,10 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
           : listed;
         const list = [...fromList, ...(live ? live.upserted.values() : [])];
         const active = get().activeConversationId;
+        // Opened before the list arrived (a reload): the list tells how much was unread there.
+        const openedUnread = list.find((c) => c.id === active)?.unreadCount ?? 0;
+        if (active && openedUnread > 0 && !get().unreadOnOpen?.count)
+          set({ unreadOnOpen: { conversationId: active, count: openedUnread } });
         set({
           conversations: list.map((c) => (c.id === active ? { ...c, unreadCount: 0 } : c)).sort(byRecency),
           loaded: true,
@@ -218,9 +266,9 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
 
     createDirect: async (otherUserId) => {
       const me = useAuthStore.getState().user;
-      // R-CONV-1: not while signed out, and never with oneself.
+      // Not while signed out, and never with oneself.
       if (!me || me.id === otherUserId) return null;
-      // R-CONV-1: an existing direct conversation between the two is reused.
+      // An existing direct conversation between the two is reused.
       const existing = get().conversations.find(
         (c) =>
           c.type === 'direct' &&
@@ -275,7 +323,7 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
       const adminId = useAuthStore.getState().user?.id;
       const before = get().conversations.find((c) => c.id === conversationId);
       if (!adminId || !before) return false;
-      // R-CONV-2: flag adds the admin, unflag clears the list, hide flips adminHidden; all optimistic.
+      // Flag adds the admin, unflag clears the list, hide flips adminHidden; all optimistic.
       const metadata =
         action === 'flag'
           ? { ...before.metadata, adminFlaggedBy: [...new Set([...before.metadata.adminFlaggedBy, adminId])] }
@@ -290,7 +338,7 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
         return true;
       } catch (error) {
         set({ conversations: get().conversations.map((c) => (c.id === conversationId ? before : c)) });
-        // R-CONV-2: the fixed text, with the server's reason (e.g. the channel is gone) below it.
+        // The fixed text, with the server's reason (e.g. the channel is gone) below it.
         toast.error(
           TEXTS.channelChangeFailed,
           isApiError(error) ? { description: error.message } : undefined,
@@ -312,6 +360,15 @@ export const useConversationsStore = create<ConversationsState>()((set, get) => 
     markRead: (conversationId) => withUnread(conversationId, () => 0),
 
     setPresence: (online) => set({ online: new Set(online) }),
+
+    applyPresenceChange: (online, offline) => {
+      const current = get().online;
+      if (online.every((id) => current.has(id)) && offline.every((id) => !current.has(id))) return;
+      const next = new Set(current);
+      for (const id of online) next.add(id);
+      for (const id of offline) next.delete(id);
+      set({ online: next });
+    },
 
     addTyping: (conversationId, userId, username) => {
       const users = {

@@ -1,5 +1,5 @@
 /**
- * The resident directory screen's state (R-PROFILE-3): the filters, the residents found so far and
+ * The resident directory screen's state: the filters, the residents found so far and
  * how the last search went. A new search aborts the one still running, so a slow answer to old
  * filters never replaces the answer to the new ones.
  */
@@ -12,6 +12,9 @@ import {
 } from '../services/api/directory-api.ts';
 import { logger } from '../services/logger/logger.ts';
 import { toast } from '../services/ui/toast.ts';
+
+/** The screens' filters come with the store that searches by them. */
+export { emptyDirectoryFilters, type DirectoryFilters };
 
 /** Residents per page; a full page means there may be more. */
 const DIRECTORY_PAGE_SIZE = 24;

@@ -1,5 +1,5 @@
 /**
- * Up arrow in an empty composer edits the resident's last message (R-MSG-19), as in Slack: the
+ * Up arrow in an empty composer edits the resident's last message, as in Slack: the
  * composer names the message here, its row opens its editor and takes the request back.
  */
 import { create } from 'zustand';

@@ -1,5 +1,5 @@
 /**
- * Events on screen (R-EVENT-3, R-EVENT-4, R-EVENT-6): the upcoming list of the events page and
+ * Events on screen: the upcoming list of the events page and
  * every event a card or the detail loaded, by id. The reader's own answers replace them, and
  * `event:updated` moves their counts (it carries no reader's answer, so the one held here stays).
  */
@@ -14,9 +14,13 @@ import {
   rsvpEvent,
   updateEvent,
 } from '../services/api/events-api.ts';
+import { registerReconnectRefresh } from '../services/session/reconnect-refresh.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 import { compareOrdinal } from '../services/chat/us-dates.ts';
+
+/** The calendar feed's address and an event's calendar file: the screens' links, from the calls. */
+export { eventIcsUrl, fetchCalendarFeedUrl, rotateCalendarFeedUrl } from '../services/api/events-api.ts';
 
 interface EventsState {
   byId: Record<string, EventView>;
@@ -30,9 +34,9 @@ interface EventsState {
   load: (id: string) => Promise<void>;
   create: (body: CreateEventBody) => Promise<EventView | null>;
   rsvp: (id: string, status: RsvpStatus) => Promise<boolean>;
-  /** R-EVENT-11: its creator or an admin changes it; answers the event, or null (a toast said why). */
+  /** Its creator or an admin changes it; answers the event, or null (a toast said why). */
   update: (id: string, body: UpdateEventBody) => Promise<EventView | null>;
-  /** R-EVENT-11: its creator or an admin cancels it; answers whether it was. */
+  /** Its creator or an admin cancels it; answers whether it was. */
   cancel: (id: string) => Promise<boolean>;
   /** Keeps the event, and its place in the upcoming list (by start; a cancelled one leaves). */
   put: (event: EventView) => void;
@@ -47,7 +51,7 @@ const byStart = (a: EventView, b: EventView) =>
 
 /**
  * The upcoming list after `event` changed: a listed event is re-sorted by its (maybe new) start,
- * or leaves when cancelled (R-EVENT-11); an event not listed is not added here.
+ * or leaves when cancelled; an event not listed is not added here.
  */
 function placed(
   upcoming: string[],
@@ -153,3 +157,8 @@ export const useEventsStore = create<EventsState>()((set, get) => ({
 }));
 
 registerSessionCleanup(() => useEventsStore.getState().reset());
+// Events on screen, and those that could not load offline, are read again once back.
+registerReconnectRefresh(async () => {
+  const { byId, failed, load } = useEventsStore.getState();
+  await Promise.all([...new Set([...Object.keys(byId), ...Object.keys(failed)])].map((id) => load(id)));
+});

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Integration } from '@stoop/shared';
-import { handleServerEvent } from '../realtime/server-events.ts';
+import { applyLiveUpdate } from '../realtime/live-updates.ts';
 import { useIntegrationsStore } from './integrations.ts';
 
 beforeEach(() => useIntegrationsStore.getState().reset());
@@ -23,9 +23,9 @@ const source = (id: string, patch: Partial<Integration> = {}): Integration => ({
 describe('integrations store, live (R-INTEG-8)', () => {
   it('integration:updated adds a new source last and replaces a known one in its place', () => {
     useIntegrationsStore.setState({ items: [source('a'), source('b')], loaded: true });
-    handleServerEvent({ name: 'integration:updated', payload: { integration: source('c') } });
+    applyLiveUpdate({ name: 'integration:updated', payload: { integration: source('c') } });
     const posted = source('a', { paused: true, lastActivityAt: '2026-11-24T06:00:00.000Z' });
-    handleServerEvent({ name: 'integration:updated', payload: { integration: posted } });
+    applyLiveUpdate({ name: 'integration:updated', payload: { integration: posted } });
     const { items } = useIntegrationsStore.getState();
     expect(items.map((i) => i.id)).toEqual(['a', 'b', 'c']);
     expect(items[0]).toEqual(posted);
@@ -36,10 +36,10 @@ describe('integrations store, live (R-INTEG-8)', () => {
       items: [source('a', { type: 'webhook' }), source('b')],
       revealed: { integrationId: 'a', name: 'Source a', url: 'https://stoop.test/api/hooks/a/s' },
     });
-    handleServerEvent({ name: 'integration:removed', payload: { integrationId: 'a' } });
+    applyLiveUpdate({ name: 'integration:removed', payload: { integrationId: 'a' } });
     expect(useIntegrationsStore.getState().items.map((i) => i.id)).toEqual(['b']);
     expect(useIntegrationsStore.getState().revealed).toBeNull();
-    handleServerEvent({ name: 'integration:removed', payload: { integrationId: 'unknown' } });
+    applyLiveUpdate({ name: 'integration:removed', payload: { integrationId: 'unknown' } });
     expect(useIntegrationsStore.getState().items.map((i) => i.id)).toEqual(['b']);
   });
 });

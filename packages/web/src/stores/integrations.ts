@@ -1,6 +1,6 @@
 /**
- * The connect-data-sources screen (R-INTEG-2): the sources feeding channels and, once after a
- * webhook is connected or its secret rotated, its address (R-INTEG-3). Errors go out as toasts.
+ * The connect-data-sources screen: the sources feeding channels and, once after a
+ * webhook is connected or its secret rotated, its address. Errors go out as toasts.
  */
 import { create } from 'zustand';
 import type { CreateIntegrationBody, Integration, UpdateIntegrationBody } from '@stoop/shared';
@@ -27,9 +27,9 @@ export interface IntegrationsState {
   update: (id: string, patch: UpdateIntegrationBody) => Promise<boolean>;
   rotate: (id: string) => Promise<void>;
   remove: (id: string) => Promise<void>;
-  /** R-INTEG-8: a source connected, changed or posted, as the server sent it live. */
+  /** A source connected, changed or posted, as the server sent it live. */
   applyLive: (integration: Integration) => void;
-  /** R-INTEG-8: a source deleted, or moved where this reader cannot follow it. */
+  /** A source deleted, or moved where this reader cannot follow it. */
   applyRemoved: (id: string) => void;
   dismissRevealed: () => void;
   reset: () => void;
@@ -130,5 +130,5 @@ export const useIntegrationsStore = create<IntegrationsState>()((set, get) => {
   };
 });
 
-// R-SESSION-4: logout clears what the session saw.
+// Logout clears what the session saw.
 registerSessionCleanup(() => useIntegrationsStore.getState().reset());

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message, User } from '@stoop/shared';
+import type { Message, User } from '@stoop/shared';
 import { applyPage } from '../services/chat/message-cache.ts';
 import { makeMessage } from '../services/chat/message-cache.fixtures.ts';
-import { handleServerEvent } from '../realtime/server-events.ts';
+import { applyLiveUpdate } from '../realtime/live-updates.ts';
 import { toast } from '../services/ui/toast.ts';
+import { makeConversation } from '../test/fake-server.ts';
 import { useAuthStore } from './auth.ts';
 import { useConversationsStore } from './conversations.ts';
 import { useMessagesStore } from './messages.ts';
@@ -37,7 +38,7 @@ beforeEach(() => {
   useConversationsStore.getState().reset();
   useAuthStore.setState({ user: { id: 'me', role: 'resident', isLocked: false } as User });
   useConversationsStore.setState({
-    conversations: [{ id: 'c1', unreadCount: 0, metadata: {} } as Conversation],
+    conversations: [makeConversation({ id: 'c1', unreadCount: 0 })],
     activeConversationId: 'c1',
   });
 });
@@ -93,7 +94,7 @@ describe('messages store: the sliding window', () => {
   it('message:new back in history is not shown in the middle, and counts as unread even in the open conversation', () => {
     seedBackInHistory();
     const live = makeMessage({ id: 'live', userId: 'nadia', createdAt: '2025-03-04T10:00:00.000Z' });
-    handleServerEvent({ name: 'message:new', payload: { message: live } });
+    applyLiveUpdate({ name: 'message:new', payload: { message: live } });
     expect(ids()).toEqual(['older', 'middle']);
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(1);
   });
@@ -107,7 +108,7 @@ describe('messages store: the sliding window', () => {
         createdAt: `2025-03-04T10:00:${String(i).padStart(2, '0')}.000Z`,
       }),
     );
-    for (const message of live) handleServerEvent({ name: 'message:new', payload: { message } });
+    for (const message of live) applyLiveUpdate({ name: 'message:new', payload: { message } });
     expect(ids()).toEqual(['older', 'middle']);
     // Only the newest page's worth is held back; the server has every one of them.
     expect(window().heldBack.map((m) => m.id)).toEqual(live.slice(10).map((m) => m.id));
@@ -127,7 +128,7 @@ describe('messages store: the sliding window', () => {
       cache: applyPage(cache, 'c1', { messages: [newest], hasMore: true }, 'initial'),
     });
     const live = makeMessage({ id: 'live', userId: 'nadia', createdAt: '2025-03-04T10:00:00.000Z' });
-    handleServerEvent({ name: 'message:new', payload: { message: live } });
+    applyLiveUpdate({ name: 'message:new', payload: { message: live } });
     expect(ids()).toEqual(['newest', 'live']);
     expect(useConversationsStore.getState().conversations[0]!.unreadCount).toBe(0);
   });

@@ -217,7 +217,7 @@ describe('messages store: R-MSG-3, R-ERR-5, R-ERR-4 like rules', () => {
   });
 });
 
-describe('messages store: server events', () => {
+describe('messages store: live updates', () => {
   it('tombstones (deletedAt) are removed from view', () => {
     const m = makeMessage({ id: 'm' });
     seed('c1', [m]);

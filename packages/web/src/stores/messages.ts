@@ -1,6 +1,6 @@
 /**
- * Messages of every cached conversation and thread (R-USER-12, R-MSG-1, R-MSG-2,
- * R-ERR-0, R-SCOPE-0): merged by id, paged per conversation, with likes, edits and deletes applied
+ * Messages of every cached conversation and thread (
+ * R-SCOPE-0): merged by id, paged per conversation, with likes, edits and deletes applied
  * optimistically. The rules live in services/chat/message-cache.ts. Sends, uploads and drafts are
  * the outbox's (stores/outbox.ts); their local echoes are cached here like any message.
  */
@@ -79,13 +79,13 @@ export interface MessagesState {
   removeLocalEcho: (clientMessageId: string) => void;
   likeMessage: (messageId: string) => Promise<void>;
   unlikeMessage: (messageId: string) => Promise<void>;
-  /** R-REACT-1: adds or takes back the resident's emoji reaction, shown at once, undone on failure. */
+  /** Adds or takes back the resident's emoji reaction, shown at once, undone on failure. */
   reactToMessage: (messageId: string, emoji: string, add: boolean) => Promise<void>;
   editMessage: (messageId: string, content: string) => Promise<boolean>;
   deleteMessage: (messageId: string) => Promise<boolean>;
-  /** R-REPORT-1: reports a message to the admins, with an optional reason. */
+  /** Reports a message to the admins, with an optional reason. */
   flagMessage: (messageId: string, report?: { reason?: ReportReason; note?: string }) => Promise<boolean>;
-  /** R-REPORT-2: withdraws the resident's own report. */
+  /** Withdraws the resident's own report. */
   withdrawReport: (messageId: string) => Promise<boolean>;
   /** Socket events and sync changes: merge by id, tombstones removed. */
   applyServerMessages: (messages: readonly Message[]) => void;
@@ -149,6 +149,11 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     try {
       const page = await chatApi.fetchMessages(conversationId, cursor);
       const applied = requestsOf(conversationId).lastReplace <= ticket;
+      // Before the messages go in, so the list places its "New messages" line with them.
+      if (page.unreadBefore)
+        useConversationsStore
+          .getState()
+          .noteUnreadOnOpen(conversationId, page.unreadBefore, page.firstUnreadId);
       if (applied) {
         set({
           cache: applyPage(get().cache, conversationId, page, mode, keep()),
@@ -267,7 +272,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
         const updated = await chatApi.like(messageId);
         if (updated?.id) applyServerMessages([updated]);
       } catch (error) {
-        // R-ERR-5: a 400 saying 'already liked' means the server agrees; keep the like.
+        // A 400 saying 'already liked' means the server agrees; keep the like.
         if (isStatus(error, 400) && errorText(error, '').toLowerCase().includes(TEXTS.alreadyLiked)) return;
         if (before) patch(messageId, () => before);
         toast.error(errorText(error, 'Could not like the message.'));
@@ -283,7 +288,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
         const updated = await chatApi.unlike(messageId);
         if (updated?.id) applyServerMessages([updated]);
       } catch (error) {
-        // R-ERR-4: 400 or 404 on unlike means it is already unliked.
+        // 400 or 404 on unlike means it is already unliked.
         if (isStatus(error, 400, 404)) return;
         if (before) patch(messageId, () => before);
         toast.error(errorText(error, 'Could not remove the like.'));
@@ -387,7 +392,7 @@ function upsertIndividualIfReply(cache: CacheState, message: Message): CacheStat
 }
 
 /**
- * The message cache as the memory monitor sees it (R-MEM-4, R-MEM-3): the monitor's 30 s pressure check
+ * The message cache as the memory monitor sees it (R-MEM-4): the monitor's 30 s pressure check
  * cleans at high or critical pressure; its 300 s full cleanup passes the current level, and below
  * high this cache still cleans when its own usage crosses 0.8 or 0.95 of a limit.
  */

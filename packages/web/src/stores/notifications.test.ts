@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, json } from '../test/fake-server.ts';
 import { makeAnnouncement, makeNotification } from '../test/news-fixtures.ts';
-import { applyNewsEvent } from '../realtime/news-events.ts';
+import { applyNewsUpdate } from '../realtime/news-updates.ts';
 import { useAnnouncementsStore } from './announcements.ts';
 import { useNotificationsStore } from './notifications.ts';
 
@@ -43,8 +43,8 @@ describe('notifications store', () => {
 
   it('notification:new puts it first and raises the badge once, even if it arrives twice', () => {
     useNotificationsStore.setState({ items: [first], unread: 1, loaded: true });
-    applyNewsEvent({ name: 'notification:new', payload: { notification: second } });
-    applyNewsEvent({ name: 'notification:new', payload: { notification: second } });
+    applyNewsUpdate({ name: 'notification:new', payload: { notification: second } });
+    applyNewsUpdate({ name: 'notification:new', payload: { notification: second } });
     const state = useNotificationsStore.getState();
     expect(state.items.map((n) => n.id)).toEqual(['n2', 'n1']);
     expect(state.unread).toBe(2);
@@ -66,18 +66,18 @@ describe('announcements store', () => {
     const old = makeAnnouncement({ id: 'old', read: true, createdAt: '2025-06-01T00:00:00.000Z' });
     useAnnouncementsStore.setState({ items: [pinned, old], total: 2, page: 1, loaded: true });
     const fresh = makeAnnouncement({ id: 'new', createdAt: '2026-02-01T00:00:00.000Z' });
-    applyNewsEvent({ name: 'announcement:new', payload: { announcement: fresh } });
+    applyNewsUpdate({ name: 'announcement:new', payload: { announcement: fresh } });
     expect(useAnnouncementsStore.getState().items.map((a) => a.id)).toEqual(['p', 'new', 'old']);
     expect(useAnnouncementsStore.getState().total).toBe(3);
 
-    applyNewsEvent({
+    applyNewsUpdate({
       name: 'announcement:updated',
       payload: { announcement: { ...old, title: 'Edited', read: false } },
     });
     const edited = useAnnouncementsStore.getState().items.find((a) => a.id === 'old');
     expect(edited).toMatchObject({ title: 'Edited', read: true });
 
-    applyNewsEvent({ name: 'announcement:deleted', payload: { announcementId: 'p' } });
+    applyNewsUpdate({ name: 'announcement:deleted', payload: { announcementId: 'p' } });
     expect(useAnnouncementsStore.getState().items.map((a) => a.id)).toEqual(['new', 'old']);
     expect(useAnnouncementsStore.getState().total).toBe(2);
   });

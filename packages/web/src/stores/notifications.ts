@@ -1,6 +1,6 @@
 /**
  * The signed-in resident's notifications and unread badge: loaded once by the shell, then kept
- * current by `notification:new` (realtime/news-events.ts).
+ * current by `notification:new` (realtime/news-updates.ts).
  */
 import { create } from 'zustand';
 import type { Notification } from '@stoop/shared';
@@ -25,6 +25,8 @@ const NOTIFICATIONS_SHOWN = 30;
 
 const initial = { items: [] as Notification[], unread: 0, loading: false, loaded: false };
 let latest = 0;
+/** The newest mark-read call: only its answer sets the count, an older one may predate an arrival. */
+let latestMark = 0;
 
 export const useNotificationsStore = create<NotificationsState>()((set, get) => ({
   ...initial,
@@ -53,9 +55,10 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       items: items.map((n) => (marks(n) ? { ...n, read: true } : n)),
       unread: ids === undefined ? 0 : Math.max(0, unread - newlyRead),
     });
+    const ticket = ++latestMark;
     try {
       const left = await newsApi.markNotificationsRead(ids);
-      set({ unread: left });
+      if (ticket === latestMark) set({ unread: left });
     } catch (error) {
       logger.warn('Notifications could not be marked read', { error: String(error) });
     }

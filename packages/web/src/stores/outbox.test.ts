@@ -118,7 +118,7 @@ describe('outbox store: cancelling an upload', () => {
     expect(view().map((m) => m.id)).toEqual(['server-2']);
   });
 
-  it('a failed upload is not cancellable (it offers Retry and Discard instead)', async () => {
+  it('a failed upload is not cancellable (it offers Retry and Delete instead)', async () => {
     const sending = useOutboxStore.getState().sendMessage('c1', { content: 'x', file: photo() });
     lastXhr().respond(500, { message: 'Storage is full' });
     await sending;

@@ -1,5 +1,5 @@
 /**
- * Messages on their way out (R-CONV-2, R-ERR-0): the optimistic sends with their local echoes,
+ * Messages on their way out: the optimistic sends with their local echoes,
  * uploads with progress, cancels that give the draft back to its composer, and retries. The
  * echoes themselves live in the message cache (stores/messages.ts); this store owns the sends.
  *
@@ -10,7 +10,8 @@
 import { create } from 'zustand';
 import type { Message } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
-import { CLIENT_ERROR_CODES, getCsrfToken, isApiError } from '../services/http/client.ts';
+import { OUTBOX_BUSY_RETRIES, OUTBOX_RETRY_AFTER_MAX_SECONDS } from '@stoop/shared/constants';
+import { CLIENT_ERROR_CODES, DetailedApiError, getCsrfToken, isApiError } from '../services/http/client.ts';
 import { chatApi } from '../services/api/chat-api.ts';
 import { fetchCsrfToken } from '../services/http/csrf.ts';
 import { logger } from '../services/logger/logger.ts';
@@ -93,6 +94,18 @@ export interface OutboxState {
 }
 
 const isNetworkError = (error: unknown) => isApiError(error) && error.code === CLIENT_ERROR_CODES.network;
+/**
+ * Seconds to wait before sending again when the server said it is busy (503 or 429 with
+ * Retry-After); undefined when the answer is no such refusal or asks for too long a wait.
+ */
+function busyWaitSeconds(error: unknown): number | undefined {
+  if (!(error instanceof DetailedApiError) || (error.status !== 503 && error.status !== 429))
+    return undefined;
+  const seconds = error.retryAfterSeconds;
+  return seconds !== undefined && seconds <= OUTBOX_RETRY_AFTER_MAX_SECONDS ? seconds : undefined;
+}
+/** Up to half the wait again at random, so devices refused together do not all come back together. */
+const withJitter = (seconds: number) => seconds * 1000 * (1 + Math.random() / 2);
 const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -244,9 +257,13 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
    * One send attempt plus one automatic retry on a network error; then the echo is marked failed.
    * A text send meeting no network (the browser offline, or a queued send still unable to reach
    * the server) is queued instead, without a toast: it goes out when the connection returns.
+   * A busy server's refusal with Retry-After is waited out and sent again with the same
+   * clientMessageId, up to OUTBOX_BUSY_RETRIES times, the echo staying pending meanwhile.
    */
   const deliver = async (clientMessageId: string, fromQueue = false): Promise<Message | null> => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
+    let networkRetried = false;
+    let busyWaits = 0;
+    for (;;) {
       const send = get().sends[clientMessageId];
       if (!send) return null;
       if (persistable(send) && browserOffline()) {
@@ -273,7 +290,16 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
           updateSend(clientMessageId, { status: 'queued' });
           return null;
         }
-        if (isNetworkError(error) && attempt === 0) continue;
+        const busyWait = busyWaitSeconds(error);
+        if (busyWait !== undefined && busyWaits < OUTBOX_BUSY_RETRIES) {
+          busyWaits += 1;
+          await new Promise((resolve) => setTimeout(resolve, withJitter(busyWait)));
+          continue;
+        }
+        if (isNetworkError(error) && !networkRetried) {
+          networkRetried = true;
+          continue;
+        }
         updateSend(clientMessageId, { status: 'failed', progress: null });
         markStoredFailed(clientMessageId, true);
         logger.warn('Message send failed', { clientMessageId, status: isApiError(error) ? error.status : 0 });
@@ -283,12 +309,11 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
         if (upload && uploads.get(clientMessageId) === upload) uploads.delete(clientMessageId);
       }
     }
-    return null;
   };
 
   /** One pass over the queue, oldest first; stops at the first send that still cannot go out. */
   const flushOnce = async () => {
-    // A page reloaded offline could not fetch its CSRF token at start-up (R-API-1).
+    // A page reloaded offline could not fetch its CSRF token at start-up.
     if (!browserOffline() && getCsrfToken() === null) await fetchCsrfToken();
     for (const clientMessageId of queuedInOrder()) {
       if (browserOffline()) return;

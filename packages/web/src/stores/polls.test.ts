@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PollView } from '@stoop/shared';
-import { handleServerEvent } from '../realtime/server-events.ts';
+import { applyLiveUpdate } from '../realtime/live-updates.ts';
 import { installFakeServer, json } from '../test/fake-server.ts';
 import { usePollsStore } from './polls.ts';
 
@@ -36,7 +36,7 @@ describe('polls store (R-POLL-2, R-POLL-3, R-POLL-6)', () => {
   it('poll:updated moves the counts of a poll on screen and keeps the reader’s own vote', () => {
     usePollsStore.getState().put(poll([0, 1], ['o2']));
     const { myOptionIds: _mine, ...live } = poll([2, 1]);
-    handleServerEvent({ name: 'poll:updated', payload: { poll: live } });
+    applyLiveUpdate({ name: 'poll:updated', payload: { poll: live } });
     const held = usePollsStore.getState().byId.p1;
     expect(held?.options.map((o) => o.votes)).toEqual([2, 1]);
     expect(held?.myOptionIds).toEqual(['o2']);
@@ -44,7 +44,7 @@ describe('polls store (R-POLL-2, R-POLL-3, R-POLL-6)', () => {
 
   it('poll:updated of a poll not on screen is not kept; a failed load is remembered', async () => {
     const { myOptionIds: _mine, ...live } = poll([1, 0]);
-    handleServerEvent({ name: 'poll:updated', payload: { poll: live } });
+    applyLiveUpdate({ name: 'poll:updated', payload: { poll: live } });
     expect(usePollsStore.getState().byId).toEqual({});
     installFakeServer({
       'GET /api/polls/p1': () =>

@@ -1,12 +1,13 @@
 /**
- * Polls on screen by id (R-POLL-2, R-POLL-6): loaded by their cards, replaced by the reader's own
+ * Polls on screen by id: loaded by their cards, replaced by the reader's own
  * votes, and kept current by `poll:updated`, whose counts carry no reader's vote, so the one held
  * here stays.
  */
 import { create } from 'zustand';
 import type { Poll, PollView } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';
-import { closePoll, fetchPoll, votePoll } from '../services/api/polls-api.ts';
+import { closePoll, createPoll, fetchPoll, votePoll } from '../services/api/polls-api.ts';
+import { registerReconnectRefresh } from '../services/session/reconnect-refresh.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 
@@ -14,6 +15,8 @@ interface PollsState {
   byId: Record<string, PollView>;
   /** Ids whose load failed (the card says so instead of spinning). */
   failed: Record<string, true>;
+  /** Asks a new poll in a conversation and keeps it; a refusal is thrown for the form to show. */
+  ask: (conversationId: string, body: Parameters<typeof createPoll>[1]) => Promise<PollView>;
   load: (id: string) => Promise<void>;
   vote: (id: string, optionIds: string[]) => Promise<boolean>;
   /** Ends the vote now (R-POLL-7: its asker or an admin). */
@@ -30,6 +33,11 @@ const failure = (error: unknown, fallback: string) => (isApiError(error) ? error
 export const usePollsStore = create<PollsState>()((set, get) => ({
   byId: {},
   failed: {},
+  ask: async (conversationId, body) => {
+    const poll = await createPoll(conversationId, body);
+    get().put(poll);
+    return poll;
+  },
   load: async (id) => {
     try {
       get().put(await fetchPoll(id));
@@ -74,3 +82,8 @@ export const usePollsStore = create<PollsState>()((set, get) => ({
 }));
 
 registerSessionCleanup(() => usePollsStore.getState().reset());
+// Polls on screen, and those that could not load offline, are read again once back.
+registerReconnectRefresh(async () => {
+  const { byId, failed, load } = usePollsStore.getState();
+  await Promise.all([...new Set([...Object.keys(byId), ...Object.keys(failed)])].map((id) => load(id)));
+});

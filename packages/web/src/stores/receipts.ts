@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { AnnouncementReceipts } from '@stoop/shared';
 import { isApiError } from '../services/http/client.ts';
-import { newsApi } from '../services/api/news-api.ts';
+import { announcementsApi } from '../services/api/announcements-api.ts';
 import { registerSessionCleanup } from '../services/session/session-cleanup.ts';
 import { toast } from '../services/ui/toast.ts';
 
@@ -23,7 +23,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 export const useReceiptsStore = create<ReceiptsState>()((set, get) => {
   const fetchNow = async (id: string) => {
     try {
-      const receipts = await newsApi.receipts(id);
+      const receipts = await announcementsApi.receipts(id);
       if (get().openId === id) set({ receipts, loading: false });
     } catch (error) {
       if (get().openId === id) set({ loading: false });
@@ -47,7 +47,7 @@ export const useReceiptsStore = create<ReceiptsState>()((set, get) => {
     },
     remind: async (id) => {
       try {
-        const reminded = await newsApi.remind(id);
+        const reminded = await announcementsApi.remind(id);
         toast.success(
           reminded === 0
             ? 'Everyone has seen it.'

@@ -1,7 +1,7 @@
 /**
- * Building requests to the office (R-REQ-9, R-REQ-10): the page on screen (a resident's own, or the
+ * Building requests to the office: the page on screen (a resident's own, or the
  * office queue with its filters), the request opened in detail with its history, and the writes.
- * Live `request:updated` events (realtime/server-events.ts) keep both current.
+ * Live `request:updated` events (realtime/live-updates.ts) keep both current.
  */
 import { create } from 'zustand';
 import { REQUESTS_PAGE_SIZE } from '@stoop/shared/constants';
@@ -42,7 +42,7 @@ export interface RequestsState {
   changeStatus: (id: string, status: 'open' | 'in_progress' | 'done', note: string) => Promise<boolean>;
   cancel: (id: string) => Promise<boolean>;
   comment: (id: string, text: string) => Promise<boolean>;
-  /** A live change (realtime/server-events.ts). */
+  /** A live change (realtime/live-updates.ts). */
   applyUpdated: (request: BuildingRequest) => void;
   reset: () => void;
 }

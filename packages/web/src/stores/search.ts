@@ -1,5 +1,5 @@
 /**
- * Message search (R-USER-12). R-SEARCH-1: an empty or whitespace-only
+ * Message search. R-SEARCH-1: an empty or whitespace-only
  * query clears the results and makes no call. R-SEARCH-2: a failed search clears the results.
  */
 import { create } from 'zustand';
@@ -11,10 +11,10 @@ import { toast } from '../services/ui/toast.ts';
 export interface SearchState {
   query: string;
   results: Message[];
-  /** R-SEARCH-6: `hits[i]` names and highlights `results[i]`. */
+  /** `hits[i]` names and highlights `results[i]`. */
   hits: SearchHit[];
   total: number;
-  /** R-SEARCH-7: the count stopped at its cap; show "10,000+". */
+  /** The count stopped at its cap; show "10,000+". */
   totalIsLowerBound: boolean;
   loading: boolean;
   /** The query the current results answer (null before the first search). */

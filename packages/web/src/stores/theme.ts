@@ -39,7 +39,7 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     const next = { ...get(), ...patch };
     const mode = allowedMode(next.mode, next.darkModeEnabled);
     // The system's scheme is asked only while it decides (mode auto): the first matchMedia call
-    // costs a style pass while the page starts (R-DELIVERY-12), and light or dark never needs it.
+    // costs a style pass while the page starts, and light or dark never needs it.
     if (mode === 'auto' && following && !unwatch) {
       next.systemDark = systemPrefersDark();
       unwatch = watchSystemScheme((systemDark) => update({ systemDark }));

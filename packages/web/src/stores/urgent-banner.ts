@@ -1,5 +1,5 @@
 /**
- * R-REACH-3: the urgent announcements the resident has not acknowledged: the banner on every
+ * The urgent announcements the resident has not acknowledged: the banner on every
  * signed-in screen. Loaded once a screen shows it, kept current by the live events, cleared by
  * "Got it" here or on any other device of the resident's.
  */

@@ -1,7 +1,7 @@
 /**
  * The user-approval screen (R-ADMIN-16): which tab, search and page are shown, the accounts of that
  * page, the selection for bulk approval, and the admin's account actions. Every action confirms
- * with a toast, a failure shows the server's message (R-ERR-10), and the page is reloaded after a
+ * with a toast, a failure shows the server's message, and the page is reloaded after a
  * change because the account may leave the tab it was in.
  */
 import { create } from 'zustand';
@@ -230,5 +230,5 @@ export const useUserApprovalStore = create<UserApprovalState>()((set, get) => {
   };
 });
 
-// R-SESSION-4: logout clears what the session saw.
+// Logout clears what the session saw.
 registerSessionCleanup(() => useUserApprovalStore.getState().reset());

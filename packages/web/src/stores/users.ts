@@ -1,5 +1,5 @@
 /**
- * The resident directory (R-USER-12): public profiles from GET /api/users, used to name
+ * The resident directory: public profiles from GET /api/users, used to name
  * message authors, pick someone for a direct chat and complete @mentions. R-ROLE-4, R-GUARD-10, R-ACCESS-4: a locked user
  * fetches nothing, so callers load it only from the unlocked dashboard.
  */
@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { PublicUser } from '@stoop/shared';
 import { chatApi } from '../services/api/chat-api.ts';
 import { logger } from '../services/logger/logger.ts';
+import { registerReconnectRefresh } from '../services/session/reconnect-refresh.ts';
 
 export interface UsersState {
   byId: Record<string, PublicUser>;
@@ -40,3 +41,6 @@ export const useUsersStore = create<UsersState>()((set, get) => ({
 
   reset: () => set({ byId: {}, loaded: false, loading: false }),
 }));
+
+// A directory read from the device offline (or not at all) is read again once back.
+registerReconnectRefresh(() => useUsersStore.getState().loadUsers(true));

@@ -1,5 +1,5 @@
-/** Calls for the public account screens and the profile (R-API-7, R-API-27, R-API-28). */
-import type { User } from '@stoop/shared';
+/** Calls for the public account screens and the profile. */
+import type { NotificationSettings, User } from '@stoop/shared';
 import { callApi } from '../http/client.ts';
 
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -18,7 +18,7 @@ export async function sendContactMessage(body: {
   await callApi('contact', { body });
 }
 
-/** PUT /api/profile as multipart (R-API-7): username, email, description, avatar, avatarPath, metadata JSON. */
+/** PUT /api/profile as multipart: username, email, description, avatar, avatarPath, metadata JSON. */
 export async function updateProfile(form: FormData): Promise<User> {
   const body = await callApi('updateProfile', { body: form });
   // An answer without a user (an unexpected server) must not pass for a saved profile.
@@ -26,4 +26,21 @@ export async function updateProfile(form: FormData): Promise<User> {
     throw new Error('Saving the profile failed: Invalid response from server');
   }
   return body.user;
+}
+
+/** The resident's notification settings. */
+export async function loadNotificationSettings(): Promise<NotificationSettings> {
+  return (await callApi('getNotificationSettings')).settings;
+}
+
+/** Replaces them whole; answers what the server stored. */
+export async function saveNotificationSettings(
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
+  return (await callApi('updateNotificationSettings', { body: settings })).settings;
+}
+
+/** A mail's signed unsubscribe link, without a session. */
+export async function unsubscribeFromMail(token: string): Promise<void> {
+  await callApi('unsubscribeMail', { query: { token } });
 }

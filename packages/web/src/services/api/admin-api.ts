@@ -1,5 +1,5 @@
 /**
- * The admin's account calls (R-ADMIN-1, R-ADMIN-2, R-ADMIN-11 to R-ADMIN-15) through the typed
+ * The admin's account calls through the typed
  * route table client. Types only from @stoop/shared, so no zod reaches the first load.
  */
 import type { AdminUsersPage, AuditLogQuery, BulkApproveResult, Role, User, UserStatus } from '@stoop/shared';

@@ -6,6 +6,7 @@
 import type {
   Conversation,
   ConversationDetails,
+  ConversationReads,
   Message,
   MessagesPage,
   PublicUser,
@@ -61,7 +62,7 @@ export const chatApi = {
   },
 
   async createDirect(otherUserId: string): Promise<Conversation> {
-    // XHR keeps the status text for the R-ERR-1, R-ERR-2 error texts (see upload.ts).
+    // XHR keeps the status text for the error texts (see upload.ts).
     const body = { type: 'direct' as const, participantIds: [otherUserId] };
     return (await uploadApi('createConversation', { body })).conversation;
   },
@@ -87,9 +88,17 @@ export const chatApi = {
     await callApi('deleteConversation', { params: { id: conversationId } });
   },
 
-  /** Moves the read position up to `seq` (the newest message the resident has seen). */
-  async markRead(conversationId: string, seq: number): Promise<void> {
-    await callApi('markConversationRead', { params: { id: conversationId }, body: { seq } });
+  /**
+   * Moves the read position up to `seq` (the newest message the resident has seen); `keepalive`
+   * lets the call finish after the page is gone.
+   */
+  async markRead(conversationId: string, seq: number, keepalive = false): Promise<void> {
+    await callApi('markConversationRead', { params: { id: conversationId }, body: { seq }, keepalive });
+  },
+
+  /** R-RECEIPT-2: how far the other participants have read. */
+  async conversationReads(conversationId: string): Promise<ConversationReads> {
+    return callApi('getConversationReads', { params: { id: conversationId } });
   },
 
   async adminChannel(
@@ -145,13 +154,18 @@ export const chatApi = {
     return messageOf(await callApi('unlikeMessage', { params: { id: messageId } }));
   },
 
-  /** R-REACT-1: adds (or with `add` false takes back) the caller's emoji reaction. */
+  /** Adds (or with `add` false takes back) the caller's emoji reaction. */
   async react(messageId: string, emoji: string, add: boolean): Promise<Message | null> {
     return messageOf(
       add
         ? await callApi('addReaction', { params: { id: messageId }, body: { emoji } })
         : await callApi('removeReaction', { params: { id: messageId, emoji } }),
     );
+  },
+
+  /** Takes the link's card off the caller's own message. */
+  async removeLinkPreview(messageId: string): Promise<Message | null> {
+    return messageOf(await callApi('removeLinkPreview', { params: { id: messageId } }));
   },
 
   async editMessage(messageId: string, content: string): Promise<Message | null> {
@@ -172,7 +186,7 @@ export const chatApi = {
     );
   },
 
-  /** R-REPORT-2: withdraws the caller's own report. */
+  /** Withdraws the caller's own report. */
   async withdrawFlag(conversationId: string, messageId: string): Promise<Message | null> {
     return messageOf(await callApi('withdrawFlag', { params: { id: conversationId, messageId } }));
   },

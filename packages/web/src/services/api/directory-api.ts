@@ -1,4 +1,4 @@
-/** The resident directory's call (R-API-8, R-PROFILE-3): GET /api/users with search and filters. */
+/** The resident directory's call: GET /api/users with search and filters. */
 import type { PublicUser } from '@stoop/shared';
 import type { EnumeratedProfileField } from '@stoop/shared/schemas/profile-options';
 import { callApi } from '../http/client.ts';

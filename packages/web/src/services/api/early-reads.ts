@@ -1,12 +1,12 @@
 /**
- * Reads started before the code that needs them has loaded (R-DELIVERY-10). Opening a conversation
+ * Reads started before the code that needs them has loaded. Opening a conversation
  * by its URL asks for its newest message page when the router is created, in parallel with the
  * entry's session check and the page chunks, instead of after the session check, the dashboard
  * layout and the conversation page have each loaded and rendered in turn. The conversation page's
  * first read takes that answer once, if it is for the same conversation and still fresh; any other
  * read goes to the server as before. The server checks access on this read like on any other: a
  * visitor who is not signed in, or not a participant, gets the same 401 or 404 the page would get.
- * When the server sent the page inside the HTML (R-DELIVERY-11), that is the early answer and
+ * When the server sent the page inside the HTML, that is the early answer and
  * nothing is asked.
  */
 import type { ApiResponse } from '@stoop/shared';
@@ -40,7 +40,7 @@ function takeDataBlock(id: string): { block: HTMLElement; body: unknown } | unde
 }
 
 /**
- * R-DELIVERY-11: the page the server put into the HTML for this conversation, taken out of the
+ * The page the server put into the HTML for this conversation, taken out of the
  * document once; null when there is none or it is another conversation's. It was read when the
  * page was requested, so it is as old as the navigation.
  */
@@ -80,12 +80,13 @@ export function takeEarlyFirstPage(conversationId: string, now = Date.now()): Pr
 }
 
 /**
- * R-DELIVERY-13: the session check's answer the server wrote into the page (the body of
+ * The session check's answer the server wrote into the page (the body of
  * GET /api/protected/user, `{ user: null }` for a visitor without a session), taken out of the
  * document once; undefined when there is none (a page from the service worker's cache, or a
  * second check), and the check asks the server.
  */
-export function takeEmbeddedSession(): { user: unknown } | undefined {
+export function takeEmbeddedSession(): { user: unknown; viewer?: unknown } | undefined {
   const body = takeDataBlock(FIRST_SESSION_ELEMENT_ID)?.body;
-  return typeof body === 'object' && body !== null && 'user' in body ? { user: body.user } : undefined;
+  if (typeof body !== 'object' || body === null || !('user' in body)) return undefined;
+  return 'viewer' in body ? { user: body.user, viewer: body.viewer } : { user: body.user };
 }

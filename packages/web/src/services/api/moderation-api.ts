@@ -1,5 +1,5 @@
 /**
- * Flagged content for admins (R-ADMIN-7..10) over the shared route table. Types only from
+ * Flagged content for admins over the shared route table. Types only from
  * @stoop/shared, so no zod reaches the first load.
  */
 import type { FlaggedPage, Message } from '@stoop/shared';

@@ -1,4 +1,4 @@
-/** Poll calls (R-POLL-1..3) through the typed route table client; types only from @stoop/shared. */
+/** Poll calls through the typed route table client; types only from @stoop/shared. */
 import type { CreatePollBody, PollView } from '@stoop/shared';
 import { callApi } from '../http/client.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Statistics and billing calls (R-STATS-1, R-BILL-2, R-BILL-3) through the typed route table client.
+ * Statistics and billing calls through the typed route table client.
  * Types only from @stoop/shared, so no zod reaches the pages that use these.
  */
 import type { BillingResponse, PlanId, StatsResponse } from '@stoop/shared';

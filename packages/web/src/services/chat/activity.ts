@@ -132,7 +132,7 @@ export function summarizeActivities(activities: ConversationActivity[]): Activit
 }
 
 /**
- * Ranking score (R-ACTIVITY-4): recency decays linearly to 0 over 7 days, scaled by 1000, plus
+ * Ranking score: recency decays linearly to 0 over 7 days, scaled by 1000, plus
  * 100 × ln(interactions + 1).
  */
 export function activityScore(activity: ConversationActivity, now: number = Date.now()): number {

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the client message cache (R-MSG-1, R-MSG-2, R-MSG-4, R-CACHE-0 "Messages and
+ * Pure rules of the client message cache (R-MSG-4 "Messages and
  * cache"). The messages store keeps its state in these shapes and changes it only through these
  * functions, so every rule is testable without React, timers or the network.
  *
@@ -234,7 +234,7 @@ export function upsertIndividual(state: CacheState, message: Message): CacheStat
 }
 
 /**
- * Applies one fetched page (R-MSG-1, R-MSG-2) to the conversation's sliding window (message-window.ts): the
+ * Applies one fetched page to the conversation's sliding window (message-window.ts): the
  * newest page replaces what was there apart from messages still being sent; older and newer pages
  * extend the window, and the limits then trim the end far from where the resident reads.
  */
@@ -307,6 +307,6 @@ export function removeMessage(state: CacheState, messageId: string): CacheState 
   };
 }
 
-/** Highest change-feed position among the messages, for GET /api/sync?after= (R-DELIVERY-3). */
+/** Highest change-feed position among the messages, for GET /api/sync?after=. */
 export const highestSeq = (messages: readonly Message[], current: number): number =>
   messages.reduce((max, m) => (m.seq > max ? m.seq : max), current);

@@ -1,5 +1,5 @@
 /**
- * Emoji reactions on the client (R-REACT-1, R-REACT-4): the list after one resident's change, for
+ * Emoji reactions on the client: the list after one resident's change, for
  * the optimistic update, and the resident's recently used emoji, kept on the device.
  */
 import { QUICK_REACTIONS, RECENT_REACTIONS_MAX } from '@stoop/shared/constants';

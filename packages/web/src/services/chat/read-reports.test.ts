@@ -27,9 +27,10 @@ describe('read reports (messages seen live move the read position)', () => {
     vi.advanceTimersByTime(READ_REPORT_DELAY_MS - 1);
     expect(markRead).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    // Not as the page closes: an ordinary call (keepalive false).
     expect(markRead.mock.calls).toEqual([
-      ['c1', 12],
-      ['c2', 5],
+      ['c1', 12, false],
+      ['c2', 5, false],
     ]);
     vi.advanceTimersByTime(READ_REPORT_DELAY_MS * 3);
     expect(markRead).toHaveBeenCalledTimes(2);
@@ -43,6 +44,24 @@ describe('read reports (messages seen live move the read position)', () => {
     visibility.mockRestore();
   });
 
+  it('R-RECEIPT-6: leaving the page sends what is pending at once, as a call that outlives it', () => {
+    reportSeen('c1', 7);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(markRead.mock.calls).toEqual([['c1', 7, true]]);
+    // Nothing is left for the timer, and nothing pending means nothing sent.
+    vi.advanceTimersByTime(READ_REPORT_DELAY_MS);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(markRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('R-RECEIPT-6: a page that goes to the background sends what is pending at once', () => {
+    reportSeen('c1', 8);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+    expect(markRead.mock.calls).toEqual([['c1', 8, true]]);
+  });
+
   it('sign-out drops what is pending; a failed report is swallowed', async () => {
     reportSeen('c1', 3);
     await runSessionCleanup();
@@ -52,6 +71,6 @@ describe('read reports (messages seen live move the read position)', () => {
     reportSeen('c1', 4);
     vi.advanceTimersByTime(READ_REPORT_DELAY_MS);
     await Promise.resolve();
-    expect(markRead).toHaveBeenCalledWith('c1', 4);
+    expect(markRead).toHaveBeenCalledWith('c1', 4, false);
   });
 });

@@ -1,4 +1,4 @@
-/** R-REPORT-1: how each report reason reads, in the report dialog and the admins' queue. */
+/** How each report reason reads, in the report dialog and the admins' queue. */
 import type { ReportReason } from '@stoop/shared';
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {

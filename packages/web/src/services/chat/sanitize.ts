@@ -1,7 +1,7 @@
 /**
- * The sanitiser of rendered message text (R-MSG-7), apart from the markdown parser
+ * The sanitiser of rendered message text, apart from the markdown parser
  * (markdown.ts) so the two load as separate chunks and start in separate tasks: together their
- * start-up is one long task on a phone while a conversation opens (R-DELIVERY-12). Only the tags
+ * start-up is one long task on a phone while a conversation opens. Only the tags
  * and attributes message markdown produces survive; links keep opening safely in a new tab.
  */
 import DOMPurify from 'dompurify';

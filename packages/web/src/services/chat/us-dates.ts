@@ -2,7 +2,7 @@
  * US English times and long dates for the chat screens, written out by hand: the first
  * Intl.DateTimeFormat a page builds loads the browser's calendar and time-zone data, about 30 ms
  * of main thread on a desktop and four times that on a phone, right when a conversation first
- * paints (R-DELIVERY-8). The output matches Intl's 'en-US' forms for these two formats.
+ * paints. The output matches Intl's 'en-US' forms for these two formats.
  */
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -38,6 +38,6 @@ export function formatLongUsDate(date: Date): string {
  * Orders two strings by code unit. For ISO 8601 UTC timestamps as the server writes them
  * (`toISOString`, one fixed width) that is time order, oldest first; for ids, a stable order. Not
  * `localeCompare`: its first call builds the browser's collator, 10–25 ms of main thread on the
- * conversation page's first load (R-DELIVERY-12), for strings that hold no language.
+ * conversation page's first load, for strings that hold no language.
  */
 export const compareOrdinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '@stoop/shared/texts';
 import { avatarPhotoName, takeAvatarPhoto } from './camera.ts';
+import { stubNativeBridge } from '../../test/native-bridge.ts';
 
 const platform = vi.hoisted(() => ({ current: 'web' }));
 const getPhoto = vi.hoisted(() => vi.fn());
-vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
+stubNativeBridge(() => platform.current);
 vi.mock('@capacitor/camera', () => ({
   Camera: { getPhoto },
   CameraDirection: { Front: 'FRONT' },

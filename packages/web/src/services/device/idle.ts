@@ -33,7 +33,7 @@ export function whenPageIdle(work: () => void, { timeoutMs = 1000, delayMs = 0 }
 /**
  * Runs each step in a task of its own, in order, so start-up work that would add up to one long
  * task (opening the socket, four requests, the offline outbox's database) lets the browser paint
- * and answer input between steps (R-DELIVERY-12). The first step runs in the next task, not in the
+ * and answer input between steps. The first step runs in the next task, not in the
  * caller's (a React effect that runs in the same task as the render before it). Returns a cancel
  * function that drops the steps not yet run.
  */

@@ -1,5 +1,5 @@
 /**
- * Memory pressure monitor (R-MEM-1, R-MEM-3). Levels: low below 60 % usage, medium from 60 %, high from
+ * Memory pressure monitor (R-MEM-3). Levels: low below 60 % usage, medium from 60 %, high from
  * 80 %, critical from 95 %. Cleanup runs when pressure is high or critical; the pressure check
  * runs every 30 s and a full cleanup every 300 s.
  *
@@ -44,7 +44,7 @@ export interface MessageCacheLimits {
 }
 
 /**
- * The message-cache limits a cache must enforce at a level (R-CACHE-2): 200 per conversation, 50
+ * The message-cache limits a cache must enforce at a level: 200 per conversation, 50
  * conversations, 5000 total, 2000 individual; under critical pressure 100 per conversation and
  * 30 conversations. The chat message cache calls this from its `cleanup(level)`.
  */

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getPlatform, isNativePlatform } from './platform.ts';
+import { stubNativeBridge } from '../../test/native-bridge.ts';
 
 const platform = vi.hoisted(() => ({ current: 'web' }));
-vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => platform.current } }));
+stubNativeBridge(() => platform.current);
 
 describe('platform detection', () => {
-  it('reports android and ios as native through Capacitor', () => {
+  it('reports android and ios as native by the bridge their shell injects', () => {
     for (const native of ['android', 'ios'] as const) {
       platform.current = native;
       expect(getPlatform()).toBe(native);

@@ -1,14 +1,23 @@
 /**
- * Which shell the app runs in. Goes through Capacitor's own API (not user-agent sniffing) so the
- * native branch of the router guard can be tested by mocking @capacitor/core.
+ * Which shell the app runs in. Reads the same native bridge objects Capacitor's own getPlatform
+ * reads (not the user agent), without loading @capacitor/core: the native shell injects its bridge
+ * before the page's scripts run, and the check is needed on the first load while the
+ * Capacitor plugins load only inside the native shell.
  */
-import { Capacitor } from '@capacitor/core';
-
 export type Platform = 'web' | 'android' | 'ios';
 
+/** What Capacitor's Android and iOS bridges put on the page's window. */
+interface NativeBridgeWindow {
+  androidBridge?: unknown;
+  webkit?: { messageHandlers?: { bridge?: unknown } };
+}
+
 export function getPlatform(): Platform {
-  const platform = Capacitor.getPlatform();
-  return platform === 'android' || platform === 'ios' ? platform : 'web';
+  if (typeof window === 'undefined') return 'web';
+  const bridges = window as NativeBridgeWindow;
+  if (bridges.androidBridge) return 'android';
+  if (bridges.webkit?.messageHandlers?.bridge) return 'ios';
+  return 'web';
 }
 
 export function isNativePlatform(): boolean {

@@ -1,6 +1,7 @@
 /**
- * The one HTTP client of the app (R-API-38, R-API-37): same-origin fetch with cookies, JSON in and out, the
- * CSRF token as a default header once known, no default time-out and a per-call one on demand.
+ * The one HTTP client of the app: same-origin fetch with cookies, JSON in and out, the
+ * CSRF token as a default header once known, no default time-out and a per-call one on demand. In
+ * the native app it sends the bearer token instead, with no cookies and no CSRF token.
  * `callApi('getMessages', {params, query})` is the typed call of the shared route table: it builds
  * the path from the table and answers with the call's response type, inferred from the shared
  * schemas. Only the zod-free half of the table is loaded here (first-load bundle); the schemas are
@@ -8,29 +9,16 @@
  * same errors and CSRF header.
  */
 import type { ApiBody, ApiParams, ApiQuery, ApiResponse } from '@stoop/shared';
-import { API_ROUTES, fillPath, type CallName } from '@stoop/shared/api/routes';
+import { API_ROUTES, type CallName } from '@stoop/shared/api/routes';
+import { fillPath } from '@stoop/shared/api/fill-path';
 import { CSRF_HEADER } from '@stoop/shared/constants';
+import { ApiError } from '../api-error.ts';
 import { apiBaseUrl } from '../device/server-url.ts';
 
 /** Codes the client itself assigns when no server answer exists. */
 export const CLIENT_ERROR_CODES = { timeout: 'TIMEOUT', network: 'NETWORK_ERROR' } as const;
 
-/** A failed call: the server's `{statusCode, error, message, code?, field?}` or a client failure (status 0). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly field: string | undefined;
-
-  constructor(status: number, message: string, code?: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export { ApiError, isApiError } from '../api-error.ts';
 
 /**
  * The ApiError every failed answer becomes (fetch and XHR alike): it also says whether the message
@@ -40,6 +28,8 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export class DetailedApiError extends ApiError {
   readonly statusText: string;
   readonly serverMessage: string | undefined;
+  /** The answer's Retry-After in seconds (an overloaded server's 503); undefined without one. */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -54,6 +44,15 @@ export class DetailedApiError extends ApiError {
   }
 }
 
+/** A Retry-After header in seconds; its HTTP-date form counts from now. Undefined when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
 const stringField = (value: unknown, key: string): string | undefined => {
   if (typeof value !== 'object' || value === null) return undefined;
   const found = (value as Record<string, unknown>)[key];
@@ -61,14 +60,21 @@ const stringField = (value: unknown, key: string): string | undefined => {
 };
 
 /** The one error parser: a non-2xx answer's `{message, code, field}` body (or none) as an ApiError. */
-export function errorFromAnswer(status: number, statusText: string, body: unknown): DetailedApiError {
-  return new DetailedApiError(
+export function errorFromAnswer(
+  status: number,
+  statusText: string,
+  body: unknown,
+  retryAfter: string | null = null,
+): DetailedApiError {
+  const error = new DetailedApiError(
     status,
     statusText,
     stringField(body, 'message'),
     stringField(body, 'code'),
     stringField(body, 'field'),
   );
+  error.retryAfterSeconds = retryAfterSeconds(retryAfter);
+  return error;
 }
 
 /** The client's own failure when no answer arrived at all. */
@@ -93,10 +99,12 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain values are sent as JSON; FormData goes as multipart with the browser's boundary. */
   body?: unknown;
-  /** Abort after this many milliseconds. Unset means no time-out (R-API-37). */
+  /** Abort after this many milliseconds. Unset means no time-out. */
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Let the call outlive the page (sent as the tab closes); small bodies only. */
+  keepalive?: boolean;
 }
 
 /** Empty means same origin; the native apps are built with STOOP_SERVER_URL (services/device/server-url.ts). */
@@ -113,13 +121,55 @@ export function getCsrfToken(): string | null {
   return csrfToken;
 }
 
+/**
+ * The native app's credentials (R-NATIVE-8, R-NATIVE-11), null in the web app. Installed by
+ * platform/start.ts before the first call; the code that reads and keeps the token in the secure
+ * store loads lazily (platform/native-session.ts), so the web bundle carries only this record.
+ */
+interface NativeCredentials {
+  platform: string;
+  token: string | null;
+  /** Settles once the stored token was read: calls wait for it, so none goes out unsigned. */
+  ready: Promise<unknown>;
+  /** Keeps the token in the secure store (null forgets it). */
+  persist: (token: string | null) => Promise<void>;
+}
+
+let native: NativeCredentials | null = null;
+
+export function installNativeCredentials(credentials: NativeCredentials): void {
+  native = credentials;
+}
+
+export const isNativeClient = (): boolean => native !== null;
+
+export const bearerToken = (): string | null => native?.token ?? null;
+
+/** Takes the token of a native sign-in (or null after sign-out) and keeps it; nothing on the web. */
+export async function rememberBearerToken(token: string | null): Promise<void> {
+  if (!native) return;
+  native.token = token;
+  await native.persist(token);
+}
+
+/** A cross-origin app call carries no cookies: the server answers its origin without credentials mode. */
+export const credentialsMode = (): RequestCredentials => (native ? 'omit' : 'include');
+
+/** Who is calling: on the web the CSRF token (the cookie goes by itself); in the app the bearer. */
+export function authHeaders(): Record<string, string> {
+  if (!native) return csrfToken ? { [CSRF_HEADER]: csrfToken } : {};
+  const headers: Record<string, string> = { 'X-Stoop-Client': 'native', 'X-Stoop-Platform': native.platform };
+  if (native.token) headers['Authorization'] = `Bearer ${native.token}`;
+  return headers;
+}
+
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   if (options.body !== undefined && !(options.body instanceof FormData)) {
     headers.set('Content-Type', 'application/json');
   }
-  if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);
   return headers;
 }
 
@@ -149,16 +199,24 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
   try {
+    if (native) await native.ready;
     const body = encodeBody(options.body);
     const response = await fetch(`${getApiBaseUrl()}${path}`, {
       method: options.method ?? 'GET',
-      credentials: 'include',
+      credentials: credentialsMode(),
       headers: buildHeaders(options),
       signal: controller.signal,
       ...(body === undefined ? {} : { body }),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     const parsed = await readBody(response);
-    if (!response.ok) throw errorFromAnswer(response.status, response.statusText, parsed);
+    if (!response.ok)
+      throw errorFromAnswer(
+        response.status,
+        response.statusText,
+        parsed,
+        response.headers.get('retry-after'),
+      );
     return parsed as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -209,6 +267,7 @@ export type CallInput<N extends CallName> = ParamsPart<N> &
   BodyPart<N> & {
     timeoutMs?: number;
     signal?: AbortSignal;
+    keepalive?: boolean;
   };
 
 /** No argument needed when the call has no required part. */
@@ -250,5 +309,6 @@ export function callApi<N extends CallName>(name: N, ...[input]: CallArgs<N>): P
     ...(body === undefined ? {} : { body }),
     ...(input?.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
     ...(input?.signal ? { signal: input.signal } : {}),
+    ...(input?.keepalive ? { keepalive: true } : {}),
   });
 }

@@ -2,16 +2,16 @@
  * Requests over XMLHttpRequest, for what the fetch client cannot give: upload progress (sends
  * that carry a file). The create-conversation calls stay on it too, as their error texts were
  * built on it. Answers, errors (errorFromAnswer: one parser for both transports) and the CSRF
- * header are the api client's; status 0 for network failures.
+ * header (or the native app's bearer) are the api client's; status 0 for network failures.
  */
-import { CSRF_HEADER } from '@stoop/shared/constants';
 import type { ApiResponse } from '@stoop/shared';
 import type { CallName } from '@stoop/shared/api/routes';
 import {
+  authHeaders,
   callTarget,
+  credentialsMode,
   errorFromAnswer,
   getApiBaseUrl,
-  getCsrfToken,
   networkError,
   parseAnswer,
   type CallInput,
@@ -33,12 +33,11 @@ function xhrRequest<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${getApiBaseUrl()}${path}`);
-    xhr.withCredentials = true;
+    xhr.withCredentials = credentialsMode() === 'include';
     xhr.setRequestHeader('Accept', 'application/json');
     const isForm = body instanceof FormData;
     if (!isForm) xhr.setRequestHeader('Content-Type', 'application/json');
-    const token = getCsrfToken();
-    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
@@ -49,7 +48,7 @@ function xhrRequest<T>(
         resolve(answer as T);
         return;
       }
-      reject(errorFromAnswer(xhr.status, xhr.statusText, answer));
+      reject(errorFromAnswer(xhr.status, xhr.statusText, answer, xhr.getResponseHeader('retry-after')));
     };
     xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));

@@ -1,5 +1,5 @@
 /**
- * Trims what the logger sends (R-LOG-7): context objects to depth 3, 10 keys and 5 array items,
+ * Trims what the logger sends: context objects to depth 3, 10 keys and 5 array items,
  * and URLs over 100 characters shortened. Keeps payloads small and stops a huge or circular
  * object from breaking a log send.
  */

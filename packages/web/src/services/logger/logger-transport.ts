@@ -1,10 +1,10 @@
 /**
  * How a log batch leaves the page: a POST with a correlation id, the CSRF token when one is known
- * and a 3000 ms time-out (R-API-2, R-LOG-10), or navigator.sendBeacon on unload (which cannot set headers;
+ * (the bearer in the native app) and a 3000 ms time-out (R-LOG-10), or navigator.sendBeacon on unload (which cannot set headers;
  * the server intake accepts it without CSRF).
  */
-import { CORRELATION_ID_HEADER, CSRF_HEADER, LOG_SEND_TIMEOUT_MS, type LogBatch } from '@stoop/shared';
-import { getApiBaseUrl, getCsrfToken } from '../http/client.ts';
+import { CORRELATION_ID_HEADER, LOG_SEND_TIMEOUT_MS, type LogBatch } from '@stoop/shared';
+import { authHeaders, credentialsMode, getApiBaseUrl, isNativeClient } from '../http/client.ts';
 import { newId } from './logger-session.ts';
 
 export const LOG_INTAKE_PATH = '/api/logs/frontend';
@@ -20,13 +20,12 @@ export async function postBatch(batch: LogBatch): Promise<boolean> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     [CORRELATION_ID_HEADER]: newId(),
+    ...authHeaders(),
   };
-  const csrf = getCsrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
   try {
     const res = await fetch(intakeUrl(), {
       method: 'POST',
-      credentials: 'include',
+      credentials: credentialsMode(),
       headers,
       body: JSON.stringify(batch),
       signal: controller.signal,
@@ -42,6 +41,18 @@ export async function postBatch(batch: LogBatch): Promise<boolean> {
 
 /** Queues a batch with the browser's beacon; false when the beacon API is missing or refuses it. */
 export function beaconBatch(batch: LogBatch): boolean {
+  // A beacon always goes with credentials, which the native app's cross-origin calls may not use
+  // (R-NATIVE-6 answers without credentials mode): the app sends a keepalive fetch instead.
+  if (isNativeClient()) {
+    void fetch(intakeUrl(), {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/json', ...authHeaders() },
+      body: JSON.stringify(batch),
+    }).catch(() => undefined);
+    return true;
+  }
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   const blob = new Blob([JSON.stringify(batch)], { type: 'application/json' });
   try {

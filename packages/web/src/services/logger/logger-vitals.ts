@@ -1,5 +1,5 @@
 /**
- * Performance telemetry fed into the logger through its rate limits (R-LOG-8): web vitals from
+ * Performance telemetry fed into the logger through its rate limits: web vitals from
  * the maintained `web-vitals` package (3 per 20 s), layout shifts from a PerformanceObserver
  * (5 per 10 s) and one navigation timing report after load (2 per 30 s).
  */
@@ -43,7 +43,7 @@ function reportPerformance(logger: Logger): boolean {
 
 /**
  * Subscribes once; every callback goes through the logger's rate limits. `web-vitals` loads as its
- * own chunk, off the first load (R-DELIVERY-7); its observers read buffered entries, so nothing
+ * own chunk, off the first load; its observers read buffered entries, so nothing
  * is missed by subscribing a moment later. Resolves once subscribed.
  */
 export async function startPerformanceTelemetry(logger: Logger): Promise<void> {

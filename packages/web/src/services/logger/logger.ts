@@ -1,5 +1,5 @@
 /**
- * Client diagnostic logger (R-LOG-0, R-API-2, R-LOG-1). Entries are queued and sent in batches of 5 to
+ * Client diagnostic logger (R-LOG-1). Entries are queued and sent in batches of 5 to
  * POST /api/logs/frontend; a flush check runs every 3 s; the queue holds at most 50 (the newest);
  * an error entry flushes at once; on unload the queue goes out with navigator.sendBeacon;
  * unhandled rejections and global errors become error entries.

@@ -1,7 +1,7 @@
 /**
  * Push in the Capacitor app (R-PUSH-11): FCM/APNs registration through @capacitor/push-notifications,
  * the token registered with this platform (android or ios), and a tap on a notification opening
- * the link in its data (R-PUSH-2). Failures are only logged; a denied permission stops silently.
+ * the link in its data. Failures are only logged; a denied permission stops silently.
  */
 import { PushNotifications, type ActionPerformed, type Token } from '@capacitor/push-notifications';
 import { callApi } from '../http/client.ts';
@@ -11,6 +11,14 @@ import { notificationTarget } from '../pwa/sw-rules.ts';
 
 /** The token of the last registration, so it can be unregistered on this device. */
 let currentToken: string | null = null;
+
+/**
+ * The plugin hands the token over as an event after register() returned; the settings screen
+ * reloads the device list once enableNativePush resolves, so that waits for the token to reach the
+ * server (or for this long, when the platform never answers).
+ */
+const REGISTRATION_WAIT_MS = 10_000;
+let registrationSettled: (() => void) | null = null;
 
 /** Where a tapped notification goes: its data.link on our own origin (never another site). */
 function linkOfAction(action: ActionPerformed, origin: string): string {
@@ -28,9 +36,12 @@ export async function listenForNativePush(open: (path: string) => void): Promise
       currentToken = token.value;
       const platform = getPlatform();
       if (platform === 'web') return;
-      callApi('registerPushToken', { query: { token: token.value, platform } }).catch((error: unknown) =>
-        logger.error('Push registration failed', error),
-      );
+      callApi('registerPushToken', { query: { token: token.value, platform } })
+        .catch((error: unknown) => logger.error('Push registration failed', error))
+        .finally(() => {
+          registrationSettled?.();
+          registrationSettled = null;
+        });
     }),
     PushNotifications.addListener('registrationError', (error) =>
       logger.error('Push registration failed', error),
@@ -52,7 +63,12 @@ export async function enableNativePush(): Promise<'enabled' | 'denied' | 'failed
     if (status.receive === 'prompt' || status.receive === 'prompt-with-rationale')
       status = await PushNotifications.requestPermissions();
     if (status.receive !== 'granted') return 'denied';
+    const registered = new Promise<void>((resolve) => {
+      registrationSettled = resolve;
+      setTimeout(resolve, REGISTRATION_WAIT_MS);
+    });
     await PushNotifications.register();
+    await registered;
     return 'enabled';
   } catch (error) {
     logger.error('Push registration failed', error);

@@ -7,10 +7,20 @@ export const API_CACHE_NAME = 'stoop-api';
 export const SW_MESSAGES = { skipWaiting: 'SKIP_WAITING', clearApiCache: 'CLEAR_API_CACHE' } as const;
 
 const CONVERSATION_MESSAGES = /^\/api\/conversations\/[^/]+\/messages$/;
+/** R-CACHE-11: a poll's or an event's card in a conversation read before. */
+const CARD = /^\/api\/(?:polls|events)\/[^/]+$/;
 
-/** The calls cached NetworkFirst: the conversation list and a conversation's messages. */
+/**
+ * The calls cached NetworkFirst: the conversation list, a conversation's messages (R-CACHE-10),
+ * and what names and fills them: the directory and the polls' and events' cards (R-CACHE-11).
+ */
 export function isCachedApiPath(pathname: string): boolean {
-  return pathname === '/api/conversations' || CONVERSATION_MESSAGES.test(pathname);
+  return (
+    pathname === '/api/conversations' ||
+    pathname === '/api/users' ||
+    CONVERSATION_MESSAGES.test(pathname) ||
+    CARD.test(pathname)
+  );
 }
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';

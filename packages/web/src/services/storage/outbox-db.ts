@@ -1,5 +1,5 @@
 /**
- * The offline outbox's IndexedDB store (R-CACHE-8): text sends not yet confirmed by the server,
+ * The offline outbox's IndexedDB store: text sends not yet confirmed by the server,
  * kept so a reload or a closed tab never loses them. localStorage (storage.ts) is no place for
  * them: it is synchronous, small, and cleaned by age.
  *

@@ -1,5 +1,5 @@
 /**
- * Local storage with the rules of R-STORE-0, R-STORE-4, R-STORE-1: every key gets the 'tlbot_' prefix, a single
+ * Local storage with the rules of R-STORE-4, R-STORE-1: every key gets the 'tlbot_' prefix, a single
  * item over 5 MB is refused, a stored value whose type differs from the caller's default is
  * ignored, and a quota error triggers one cleanup and one retry.
  *

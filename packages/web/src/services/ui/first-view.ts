@@ -1,5 +1,5 @@
 /**
- * R-DELIVERY-11: the server draws a conversation's newest messages into the page it sends for the
+ * The server draws a conversation's newest messages into the page it sends for the
  * conversation's URL (packages/shared/src/first-view.ts), fixed over the app while it starts. The
  * conversation page removes it once its own list is on screen; the router removes it when the app
  * settles on any other path (a redirect, say), so it never stays over a screen it does not match.

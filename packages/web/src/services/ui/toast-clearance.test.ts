@@ -20,6 +20,15 @@ describe('toast clearance (R-PWA-10)', () => {
     expect(toastClearance(740, [box(652, 720), box(600, 640)])).toBe(740 - 600 + 8);
   });
 
+  it('clears what sits right above a cleared obstacle too (the newest message over a tall composer), within the screen', () => {
+    // The composer reaches into the band; the message above it only into the band moved up with it.
+    expect(toastClearance(740, [box(560, 740), box(470, 550)])).toBe(740 - 470 + 8);
+    // A message out of reach of both bands stays as it was.
+    expect(toastClearance(740, [box(652, 740), box(100, 400)])).toBe(740 - 652 + 8);
+    // Taller than the screen leaves room for the toasts at the top.
+    expect(toastClearance(740, [box(-200, 740)])).toBe(740 - 120);
+  });
+
   it('writes --toast-clearance from the composer and open dialogs in the page', () => {
     document.body.innerHTML = '<div data-toast-avoid></div><div role="dialog"><button>Delete</button></div>';
     // jsdom lays nothing out: every box is empty, so nothing needs clearing.

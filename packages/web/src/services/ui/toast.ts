@@ -1,10 +1,10 @@
 /**
  * The one toast service (R-PWA-7 toast defaults). Every user-visible error of R-ERR-10 goes through
  * `toast.error(...)`, so position, duration and close button are decided here and nowhere else.
- * Errors never close by themselves; information and success do (R-PWA-8). A toast repeated while
+ * Errors never close by themselves; information and success do. A toast repeated while
  * the same one is open counts up instead of stacking (R-PWA-9).
  *
- * sonner is its own chunk (R-DELIVERY-7): most page loads never show a toast, so it loads with the
+ * sonner is its own chunk: most page loads never show a toast, so it loads with the
  * first one (or once the page is idle, see AppToaster). Calls made before it arrives wait in order
  * and run once the module has loaded and the app's outlet (AppToaster) listens, since a toast sent
  * before sonner's Toaster subscribes would never show.
@@ -60,9 +60,12 @@ function flush(): void {
   for (const call of calls) call(sonner);
 }
 
-/** Loads sonner once; resolves with the module (AppToaster renders its Toaster from it). */
+/**
+ * Loads sonner once, with the toast clearance (AppToaster starts it as the Toaster mounts, so no toast
+ * shows before it is in place); resolves with sonner's module (AppToaster renders its Toaster from it).
+ */
 export function loadToasts(): Promise<SonnerModule> {
-  loading ??= import('sonner').then((module) => {
+  loading ??= Promise.all([import('sonner'), import('./toast-clearance.ts')]).then(([module]) => {
     sonnerModule = module;
     sonner = module.toast;
     for (const listener of loadListeners) listener(module);

@@ -1,24 +1,26 @@
 /**
- * The live news events, applied to their stores. realtime/server-events.ts hands every announcement and
- * notification event here, so that file only names them.
+ * The live updates of the news, applied to their stores. realtime/live-updates.ts hands every
+ * announcement and notification update here, so that file only names them.
  */
-import type { ServerEventName, ServerEventPayload } from '@stoop/shared';
+import type { SocketEventName, SocketEventPayload } from '@stoop/shared';
 import { toast } from '../services/ui/toast.ts';
 import { useAnnouncementsStore } from '../stores/announcements.ts';
 import { useNotificationsStore } from '../stores/notifications.ts';
 import { useReceiptsStore } from '../stores/receipts.ts';
 import { useUrgentBannerStore } from '../stores/urgent-banner.ts';
 
-type NewsEventName = Extract<ServerEventName, `announcement:${string}` | 'notification:new'>;
-export type NewsEvent = { [E in NewsEventName]: { name: E; payload: ServerEventPayload<E> } }[NewsEventName];
+type NewsUpdateName = Extract<SocketEventName, `announcement:${string}` | 'notification:new'>;
+export type NewsUpdate = {
+  [E in NewsUpdateName]: { name: E; payload: SocketEventPayload<E> };
+}[NewsUpdateName];
 
-export function applyNewsEvent(event: NewsEvent): void {
+export function applyNewsUpdate(event: NewsUpdate): void {
   const announcements = useAnnouncementsStore.getState();
   switch (event.name) {
     case 'announcement:new': {
       const { announcement } = event.payload;
       announcements.applyNew(announcement);
-      // An emergency broadcast interrupts and stays as the banner until "Got it" (R-REACH-3).
+      // An emergency broadcast interrupts and stays as the banner until "Got it".
       if (announcement.urgent) {
         useUrgentBannerStore.getState().applyNew(announcement);
         toast.error(announcement.title, { id: `announcement-${announcement.id}` });

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('incoming server events are checked against the shared schemas', () => {
+describe('incoming live updates are checked against the shared schemas', () => {
   it('a malformed message:new is logged and dropped; the stores stay as they were', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     await connected();

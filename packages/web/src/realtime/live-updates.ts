@@ -1,36 +1,45 @@
 /**
- * Server events into the stores (R-RT-2, R-RT-3). Every payload is checked against the
- * shared schema first: a malformed event is logged and dropped, so it never reaches a store.
- * Schemas load by group on first use (event-schemas.ts); events are applied in the order they came.
+ * Live updates: the socket events the server sends, applied to the stores. Every
+ * payload is checked against the shared schema first: a malformed one is logged and dropped, so it
+ * never reaches a store.
+ * Schemas load by group on first use (socket-event-schemas.ts); events are applied in the order they came.
  */
-import type { ServerEventName, ServerEventPayload } from '@stoop/shared';
+import type { SocketEventName, SocketEventPayload } from '@stoop/shared';
 import type { ZodType } from 'zod';
-import { applyProfileUpdated, applyUserLocked } from '../platform/account-events.ts';
-import { reportSeen } from '../services/chat/read-reports.ts';
+import {
+  applyProfileUpdated,
+  applyReadReceiptsSetting,
+  applyUserLocked,
+} from '../platform/account-updates.ts';
 import { logger } from '../services/logger/logger.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useMessagesStore } from '../stores/messages.ts';
 import { usePollsStore } from '../stores/polls.ts';
+import { useReadReceiptsStore } from '../stores/read-receipts.ts';
 import { useEventsStore } from '../stores/events.ts';
 import { useIntegrationsStore } from '../stores/integrations.ts';
 import { useRequestsStore } from '../stores/requests.ts';
-import { EVENT_GROUPS, loadEventSchema, loadedEventSchema } from './event-schemas.ts';
-import { applyNewsEvent } from './news-events.ts';
+import {
+  SOCKET_EVENT_GROUPS,
+  loadSocketEventSchema,
+  loadedSocketEventSchema,
+} from './socket-event-schemas.ts';
+import { applyNewsUpdate } from './news-updates.ts';
 
-/** Every server event name (event-schemas.ts lists each one against the shared schemas). */
-export const SERVER_EVENT_NAMES = Object.keys(EVENT_GROUPS) as ServerEventName[];
+/** Every socket event name the server sends (socket-event-schemas.ts lists each one against the shared schemas). */
+export const SOCKET_EVENT_NAMES = Object.keys(SOCKET_EVENT_GROUPS) as SocketEventName[];
 
-export type ServerEvent = {
-  [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
-}[ServerEventName];
+export type LiveUpdate = {
+  [E in SocketEventName]: { name: E; payload: SocketEventPayload<E> };
+}[SocketEventName];
 
 function assertNever(value: never): never {
-  throw new Error(`Unhandled server event: ${JSON.stringify(value)}`);
+  throw new Error(`Unhandled live update: ${JSON.stringify(value)}`);
 }
 
-/** Applies one server event to the stores. Exhaustive: a new event name fails to compile here. */
-export function handleServerEvent(event: ServerEvent): void {
+/** Applies one live update to the stores. Exhaustive: a new event name fails to compile here. */
+export function applyLiveUpdate(event: LiveUpdate): void {
   const me = useAuthStore.getState().user?.id ?? null;
   const messages = useMessagesStore.getState();
   const conversations = useConversationsStore.getState();
@@ -42,15 +51,13 @@ export function handleServerEvent(event: ServerEvent): void {
       if (message.parentMessageId === null) {
         // A window back in history holds it back (message-window.ts): unread until the newest end.
         const outOfView = messages.cache.conversations[message.conversationId]?.hasNewer === true;
+        // The server's read position follows from the list, where the resident sees it (R-RECEIPT-6).
         conversations.noteIncomingMessage(
           message.conversationId,
           message.createdAt,
           message.userId === me,
           outOfView,
         );
-        // Seen live in the open conversation (own posts too): the server's read position follows.
-        if (message.conversationId === conversations.activeConversationId && !outOfView)
-          reportSeen(message.conversationId, message.seq);
       }
       return;
     }
@@ -67,6 +74,17 @@ export function handleServerEvent(event: ServerEvent): void {
       conversations.removeConversation(event.payload.conversationId);
       messages.dropConversation(event.payload.conversationId);
       return;
+    case 'conversation:read': {
+      const { conversationId, userId, lastReadSeq } = event.payload;
+      useReadReceiptsStore.getState().applyRead(conversationId, userId, lastReadSeq);
+      return;
+    }
+    case 'conversation:read-withdrawn':
+      useReadReceiptsStore.getState().withdrawRead(event.payload.conversationId, event.payload.userId);
+      return;
+    case 'read-receipts:changed':
+      applyReadReceiptsSetting(event.payload.shareReadReceipts);
+      return;
     case 'profile:updated':
       applyProfileUpdated(event.payload.user);
       return;
@@ -78,13 +96,16 @@ export function handleServerEvent(event: ServerEvent): void {
     case 'presence':
       conversations.setPresence(event.payload.online);
       return;
+    case 'presence:changed':
+      conversations.applyPresenceChange(event.payload.online, event.payload.offline);
+      return;
     case 'announcement:new':
     case 'announcement:updated':
     case 'announcement:deleted':
     case 'announcement:receipts':
     case 'announcement:acknowledged':
     case 'notification:new':
-      applyNewsEvent(event);
+      applyNewsUpdate(event);
       return;
     case 'poll:updated':
       usePollsStore.getState().applyLive(event.payload.poll);
@@ -96,7 +117,7 @@ export function handleServerEvent(event: ServerEvent): void {
       useRequestsStore.getState().applyUpdated(event.payload.request);
       return;
     case 'server:restarting':
-      // Nothing to do yet: the server closes the socket next and socket.ts reconnects (R-OPS-16).
+      // Nothing to do yet: the server closes the socket next and socket.ts reconnects.
       return;
     case 'event:updated':
       useEventsStore.getState().applyLive(event.payload.event);
@@ -113,7 +134,7 @@ export function handleServerEvent(event: ServerEvent): void {
 }
 
 /** Checks one event against its schema, then applies it. Never throws. */
-function checkAndApply(name: ServerEventName, schema: ZodType, payload: unknown): void {
+function checkAndApply(name: SocketEventName, schema: ZodType, payload: unknown): void {
   const checked = schema.safeParse(payload);
   if (!checked.success) {
     logger.warn('A malformed server event was dropped', {
@@ -125,7 +146,7 @@ function checkAndApply(name: ServerEventName, schema: ZodType, payload: unknown)
   try {
     // The original payload, not the parsed copy: parsing strips keys the schema does not list,
     // and the stores have always received what the server sent.
-    handleServerEvent({ name, payload } as ServerEvent);
+    applyLiveUpdate({ name, payload } as LiveUpdate);
   } catch (error) {
     logger.error('A server event could not be applied', error, { name });
   }
@@ -140,12 +161,12 @@ let waiting: Promise<void> | null = null;
  * event whose schema group has not loaded yet waits for it, and so does every event after it, so
  * the stores see events in the order the server sent them.
  */
-export function receiveServerEvent(name: ServerEventName, payload: unknown): void {
-  const schema = loadedEventSchema(name);
+export function receiveLiveUpdate(name: SocketEventName, payload: unknown): void {
+  const schema = loadedSocketEventSchema(name);
   if (schema && !waiting) return checkAndApply(name, schema, payload);
   const previous = waiting ?? Promise.resolve();
   const next: Promise<void> = previous
-    .then(() => loadEventSchema(name))
+    .then(() => loadSocketEventSchema(name))
     .then(
       (loadedSchema) => checkAndApply(name, loadedSchema, payload),
       (error: unknown) =>
@@ -161,4 +182,4 @@ export function receiveServerEvent(name: ServerEventName, payload: unknown): voi
 }
 
 /** Resolves once every event received so far has been applied (for tests). */
-export const serverEventsSettled = (): Promise<void> => waiting ?? Promise.resolve();
+export const liveUpdatesSettled = (): Promise<void> => waiting ?? Promise.resolve();
