@@ -7,7 +7,7 @@
  *   opened conversations still open offline;
  * - waits for the page's "Reload" (SKIP_WAITING) before taking over, so an update never swaps
  *   code under a resident mid-typing;
- * - push: one notification per conversation, re-alerting when a burst updates it (R-PUSH-10);
+ * - push: one notification per conversation, re-alerting when a burst updates it;
  *   notificationclick focuses an open window and navigates it to the link in the notification's
  *   data, else opens one there (R-PUSH-2).
  */
@@ -61,7 +61,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     event.waitUntil(caches.delete(API_CACHE_NAME).then(() => undefined));
 });
 
-/** R-PUSH-10: shows what the server sent, one notification per conversation. */
+/** Shows what the server sent, one notification per conversation. */
 self.addEventListener('push', (event: PushEvent) => {
   const payload = parsePushPayload(event.data);
   event.waitUntil(

@@ -1,22 +1,23 @@
 /**
  * The app's single toast outlet, mounted once at the root. Its defaults come from the toast
- * service (R-PWA-7): bottom position, no auto-close, a close button on every toast, enter 400 ms
+ * service: bottom position, no auto-close, a close button on every toast, enter 400 ms
  * and leave 300 ms (the durations are CSS variables read by styles/theme.css); its bottom offset
- * clears the composer and dialog buttons (R-PWA-10). It also mounts the PWA update prompt.
+ * clears the composer and dialog buttons. It also mounts the PWA update prompt.
  *
- * sonner is not part of the first load (R-DELIVERY-7): the outlet renders its Toaster once the
+ * sonner is not part of the first load: the outlet renders its Toaster once the
  * toast service has loaded it, for the first toast or a few seconds after the page has loaded.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
 import { whenPageIdle } from '../services/device/idle.ts';
 import { loadToasts, TOAST_DEFAULTS, toastOutlet } from '../services/ui/toast.ts';
-import { watchToastClearance } from '../services/ui/toast-clearance.ts';
 import { useThemeStore } from '../stores/theme.ts';
+// Part of the first load on purpose: it speaks when a new version is deployed, and by then this
+// version's own chunks may be gone from the server, so it must not be loaded on demand.
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 type SonnerModule = Awaited<ReturnType<typeof loadToasts>>;
 
-/** Above the composer or a dialog's buttons when they sit where toasts appear (R-PWA-10). */
+/** Above the composer or a dialog's buttons when they sit where toasts appear. */
 const offset = { bottom: 'max(24px, var(--toast-clearance, 0px))' };
 const mobileOffset = { bottom: 'max(16px, var(--toast-clearance, 0px))' };
 
@@ -43,7 +44,20 @@ export function AppToaster() {
         : undefined,
     [sonner],
   );
-  useEffect(() => (sonner === null ? undefined : watchToastClearance()), [sonner]);
+  // The clearance matters only once toasts can show, so it loads with sonner (loadToasts), off the
+  // first load; by the time sonner is here the import below is already settled.
+  useEffect(() => {
+    if (sonner === null) return undefined;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import('../services/ui/toast-clearance.ts').then(({ watchToastClearance }) => {
+      if (!ended) stop = watchToastClearance();
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [sonner]);
   return (
     <>
       {sonner ? (

@@ -1,5 +1,5 @@
 /**
- * The resident's top 3 channels and top 3 direct chats (R-ACTIVITY-4, R-ACTIVITY-5 activity ranking), for the chat
+ * The resident's top 3 channels and top 3 direct chats (R-ACTIVITY-5 activity ranking), for the chat
  * intro screen. Hidden conversations never show; the ranking lives in services/chat/activity.ts.
  */
 import { useMemo } from 'react';

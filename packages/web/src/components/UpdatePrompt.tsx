@@ -1,5 +1,5 @@
 /**
- * The PWA flags made visible (R-PWA-1): a reload prompt while a new version waits, and a toast
+ * The PWA flags made visible: a reload prompt while a new version waits, and a toast
  * once the app works offline. Mounted by AppToaster so it sits beside the toasts.
  */
 import { useEffect, useState } from 'react';

@@ -1,4 +1,9 @@
-/** Every path of R-ROUTE-1, named once. Links and redirects use these, never string literals. */
+import { ADMIN_DASHBOARD, MAIN_DASHBOARD, WEB_PATHS } from '@stoop/shared/web-paths';
+
+/**
+ * Every path of R-ROUTE-1, named once. Links and redirects use these, never string literals. The
+ * pages the server links to as well come from @stoop/shared (web-paths.ts), the scheme both use.
+ */
 export const PATHS = {
   root: '/',
   login: '/login',
@@ -12,11 +17,13 @@ export const PATHS = {
   termsOfService: '/terms-of-service',
   unauthorized: '/unauthorized',
   awaitingApproval: '/awaiting-approval',
+  /** A notification mail's unsubscribe link, signed; works signed out. */
+  unsubscribe: '/unsubscribe',
   accountSettings: '/account_settings',
-  /** R-PUSH-9: push on this device, the resident's devices, sign out everywhere. */
+  /** Push and mail per kind of notice, push on this device, sign out everywhere. */
   notificationSettings: '/account_settings/notifications',
-  mainDashboard: '/main_dashboard',
-  adminDashboard: '/admin_dashboard',
+  mainDashboard: MAIN_DASHBOARD,
+  adminDashboard: ADMIN_DASHBOARD,
 } as const;
 
 const main = PATHS.mainDashboard;
@@ -24,29 +31,34 @@ const admin = PATHS.adminDashboard;
 
 /** Children of the two dashboards, as absolute paths for links. */
 export const DASHBOARD_PATHS = {
-  chatIntro: `${main}/chat-intro`,
+  chatIntro: WEB_PATHS.chatIntro,
   connectDataSources: `${main}/connect-data-sources`,
-  channel: (conversationId: string) => `${main}/conversations/channel/${encodeURIComponent(conversationId)}`,
-  direct: (conversationId: string) => `${main}/conversations/direct/${encodeURIComponent(conversationId)}`,
-  announcements: `${main}/announcements`,
+  channel: (conversationId: string) => WEB_PATHS.conversation('channel', conversationId),
+  direct: (conversationId: string) => WEB_PATHS.conversation('direct', conversationId),
+  announcements: WEB_PATHS.announcements,
   conversationDetails: (id: string) => `${main}/conversations/${encodeURIComponent(id)}/details`,
-  thread: (messageId: string) => `${main}/thread/${encodeURIComponent(messageId)}`,
+  thread: WEB_PATHS.thread,
   search: `${main}/search`,
-  /** R-PROFILE-3: the resident directory. */
+  /** The resident directory. */
   residents: `${main}/residents`,
   /** R-REQ-9: a resident's building requests to the office, and one of them. */
-  requests: `${main}/requests`,
-  request: (requestId: string) => `${main}/requests/${encodeURIComponent(requestId)}`,
+  requests: WEB_PATHS.requests,
+  request: WEB_PATHS.request,
   /** R-EVENT-10: upcoming events, and one of them. */
-  events: `${main}/events`,
-  event: (eventId: string) => `${main}/events/${encodeURIComponent(eventId)}`,
+  events: WEB_PATHS.events,
+  event: WEB_PATHS.event,
   statistics: `${admin}/statistics`,
   billing: `${admin}/billing`,
   userApproval: `${admin}/user-approval`,
   flaggedContent: `${admin}/flagged_content`,
   adminAnnouncements: `${admin}/announcements`,
-  // ---- user approval: the audit log (R-ADMIN-17) ----
+  // ---- user approval: the audit log ----
   auditLog: `${admin}/audit-log`,
   /** R-REQ-10: the office's queue of building requests. */
   adminRequests: `${admin}/requests`,
+  /** R-MOVEIN-12: the WhatsApp import screen. */
+  whatsappImport: `${admin}/import`,
+  /** R-MOVEIN-13: lobby invitations, and the printable poster of one. */
+  invites: `${admin}/invites`,
+  invitePoster: (inviteId: string) => `${admin}/invites/${encodeURIComponent(inviteId)}/poster`,
 } as const;

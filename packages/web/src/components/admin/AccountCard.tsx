@@ -1,5 +1,5 @@
 /**
- * One account on the user-approval screen (R-ADMIN-16): who they are, since when they wait, and
+ * One account on the user-approval screen: who they are, since when they wait, and
  * the actions their state allows. Actions that shut someone out (reject, lock, remove admin) ask
  * first, inline, so the keyboard never leaves the card.
  */

@@ -1,5 +1,5 @@
 /**
- * An audit entry as a sentence (R-ADMIN-17): "Ada approved Bob", "Ada hid channel #general".
+ * An audit entry as a sentence: "Ada approved Bob", "Ada hid channel #general".
  * Names fall back to what the entry kept in its details, then to "a removed account".
  */
 import type { AuditEntry } from '@stoop/shared';
@@ -112,7 +112,7 @@ export function auditSentence(entry: AuditEntry): string {
       return from ? `${actor} changed the plan from ${from} to ${to}` : `${actor} changed the plan to ${to}`;
     }
     case 'request.status': {
-      // R-REQ-8: the status as the screens name it, "in progress".
+      // The status as the screens name it, "in progress".
       const to = text(details.to)?.replace('_', ' ');
       return to
         ? `${actor} marked a request of ${target} ${to}`

@@ -9,7 +9,7 @@ import {
   type Announcement,
   type CreateAnnouncementBody,
 } from '@stoop/shared';
-import { newsApi } from '../../services/api/news-api.ts';
+import { announcementRecipientCount } from '../../stores/announcements.ts';
 import { TextAreaField, TextField } from '../form/fields.tsx';
 import { Button } from '../ui/Button.tsx';
 import { AnnouncementBody } from './AnnouncementBody.tsx';
@@ -28,12 +28,12 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
   const [pinned, setPinned] = useState(editing?.pinned ?? false);
   const [urgent, setUrgent] = useState(editing?.urgent ?? false);
   const [preview, setPreview] = useState(false);
-  /** R-REACH-2: a local date and time to send at; empty sends at once. */
+  /** A local date and time to send at; empty sends at once. */
   const [sendAt, setSendAt] = useState('');
   const scheduled = !editing && sendAt !== '';
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ title?: string; body?: string }>({});
-  /** R-REACH-3: how many residents an urgent post is about to notify, while the admin confirms. */
+  /** How many residents an urgent post is about to notify, while the admin confirms. */
   const [confirmCount, setConfirmCount] = useState<number | null>(null);
 
   const submit = async (event: FormEvent | null, confirmed = false) => {
@@ -47,7 +47,7 @@ export function AnnouncementEditor({ editing, onSave, onCancel }: AnnouncementEd
     if (urgent && !editing && !scheduled && !confirmed) {
       setBusy(true);
       // Everyone who can sign in but the author hears of it.
-      const count = await newsApi.recipientCount().catch(() => 0);
+      const count = await announcementRecipientCount().catch(() => 0);
       setBusy(false);
       setConfirmCount(count);
       return;

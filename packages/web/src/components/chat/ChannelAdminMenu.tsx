@@ -1,4 +1,4 @@
-/** A channel's admin menu (R-CONV-2; Radix DropdownMenu); its own chunk, loaded on first use. */
+/** A channel's admin menu (Radix DropdownMenu); its own chunk, loaded on first use. */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EyeOff, Flag, FlagOff } from 'lucide-react';
 import type { ReactElement } from 'react';

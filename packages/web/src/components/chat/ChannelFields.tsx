@@ -1,5 +1,6 @@
 /** The name, description and icon fields of a channel, shared by the create dialog and the settings panel. */
 import { CONVERSATION_DESCRIPTION_MAX, CONVERSATION_NAME_MAX } from '@stoop/shared';
+import { ChannelIconField } from './ChannelIconField.tsx';
 
 const field =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
@@ -9,8 +10,11 @@ interface ChannelFieldsProps {
   onNameChange: (name: string) => void;
   description: string;
   onDescriptionChange: (description: string) => void;
+  icon: File | null;
   onIconChange: (icon: File | null) => void;
   iconLabel: string;
+  /** The channel's icon now (settings); none when creating. */
+  currentIcon?: string | null;
   descriptionRows: number;
 }
 
@@ -37,15 +41,12 @@ export function ChannelFields(props: ChannelFieldsProps) {
           onChange={(e) => props.onDescriptionChange(e.target.value)}
         />
       </label>
-      <label className="block text-sm font-medium text-slate-800">
-        {props.iconLabel}
-        <input
-          className="mt-1 block w-full text-sm"
-          type="file"
-          accept="image/*"
-          onChange={(e) => props.onIconChange(e.target.files?.[0] ?? null)}
-        />
-      </label>
+      <ChannelIconField
+        label={props.iconLabel}
+        icon={props.icon}
+        onIconChange={props.onIconChange}
+        currentIcon={props.currentIcon ?? null}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** One channel in the Browse channels dialog: icon, name, description, member count and Open. */
 import { Hash } from 'lucide-react';
 import { memberCountText, type ChannelListing } from './channel-directory.ts';
+import { useMediaUrl } from '../../stores/media-ticket.ts';
 
 interface Props {
   listing: ChannelListing;
@@ -8,7 +9,8 @@ interface Props {
 }
 
 function ChannelIcon({ src }: { src: string | null }) {
-  if (src) return <img src={src} alt="" className="h-9 w-9 shrink-0 rounded-lg object-cover" />;
+  const url = useMediaUrl(src);
+  if (url) return <img src={url} alt="" className="h-9 w-9 shrink-0 rounded-lg object-cover" />;
   return (
     <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
       <Hash className="h-4 w-4" aria-hidden="true" />

@@ -7,14 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Conversation } from '@stoop/shared';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
-import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { Button } from '../ui/Button.tsx';
 import { ChannelFields } from './ChannelFields.tsx';
 
 export function ChannelSettings({ conversation }: { conversation: Conversation }) {
-  const me = useAuthStore((s) => s.user);
   const { updateConversation, deleteConversation } = useConversationsStore.getState();
   const navigate = useNavigate();
   const [name, setName] = useState(conversation.name);
@@ -23,8 +21,8 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  if (conversation.type !== 'channel' || !me || (me.role !== 'admin' && conversation.createdBy !== me.id))
-    return null;
+  // The server says whether this reader manages the channel.
+  if (!conversation.abilities?.manage) return null;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +33,9 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
       icon,
     });
     setBusy(false);
-    if (updated) toast.success('Channel updated.');
+    if (!updated) return;
+    setIcon(null); // the saved icon now shows as the current one
+    toast.success('Channel updated.');
   };
 
   const remove = async () => {
@@ -55,6 +55,8 @@ export function ChannelSettings({ conversation }: { conversation: Conversation }
           onNameChange={setName}
           description={description}
           onDescriptionChange={setDescription}
+          icon={icon}
+          currentIcon={conversation.icon}
           onIconChange={setIcon}
           iconLabel="New icon"
           descriptionRows={2}

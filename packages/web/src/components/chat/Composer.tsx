@@ -1,11 +1,12 @@
 /**
- * Message composer: multiline (Enter sends, Shift+Enter adds a line), a file attachment, @mention
+ * Message composer: multiline (Enter sends, Shift+Enter adds a line), attachments picked, pasted or
+ * dropped with a preview each, @mention
  * completion and typing notices. Sending is optimistic: the text clears at once and the message
  * shows as pending in the list, with its upload progress. Outside threads it also asks polls
- * (CreatePollDialog, R-POLL-1) and creates events (CreateEventDialog, R-EVENT-2). A cancelled upload comes back here,
+ * (CreatePollDialog) and creates events (CreateEventDialog). A cancelled upload comes back here,
  * text and file, so the resident can change it and send again.
  */
-import { BarChart3, CalendarPlus, Paperclip, SendHorizontal, X, type LucideIcon } from 'lucide-react';
+import { BarChart3, CalendarPlus, Paperclip, SendHorizontal, type LucideIcon } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -28,17 +29,21 @@ import { useMessagesStore } from '../../stores/messages.ts';
 import { lastOwnEditable } from '../../services/chat/last-own-message.ts';
 import { draftKey, useOutboxStore } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
-import { acceptAttachment } from '../../services/chat/attachment-check.ts';
-import { formatBytes } from './chat-hooks.ts';
+import { dragHasFiles, transferredFiles, useComposerFiles } from './use-composer-files.ts';
 
-// R-POLL-1: loaded when first opened, so the chat screen's first load carries no dialog (Radix).
+// Loaded when first opened, so the chat screen's first load carries no dialog (Radix).
 const CreatePollDialog = lazy(async () => ({
   default: (await import('./CreatePollDialog.tsx')).CreatePollDialog,
 }));
 
-// R-EVENT-2: loaded when first opened, so the chat screen does not carry the form's schema.
+// Loaded when first opened, so the chat screen does not carry the form's schema.
 const CreateEventDialog = lazy(async () => ({
   default: (await import('../events/CreateEventDialog.tsx')).CreateEventDialog,
+}));
+
+// The tray of files waiting to go loads with the first file.
+const ComposerAttachments = lazy(async () => ({
+  default: (await import('./ComposerAttachments.tsx')).ComposerAttachments,
 }));
 
 interface Props {
@@ -61,7 +66,7 @@ export function Composer({
 }: Props) {
   const users = useUsersStore((s) => s.byId);
   const draftSlot = conversationId ? draftKey(conversationId, parentMessageId ?? null) : null;
-  // What was typed here before a reload, a restart or a visit elsewhere comes back (R-STORE-6).
+  // What was typed here before a reload, a restart or a visit elsewhere comes back.
   const storedDraft = () => (draftSlot ? (useDraftsStore.getState().drafts[draftSlot] ?? '') : '');
   const [text, setTextState] = useState(storedDraft);
   const [textSlot, setTextSlot] = useState(draftSlot);
@@ -78,7 +83,9 @@ export function Composer({
       }),
     [draftSlot],
   );
-  const [file, setFile] = useState<File | null>(null);
+  const attachments = useComposerFiles();
+  const { files, add: addFiles } = attachments;
+  const [dropping, setDropping] = useState(false);
   const [caret, setCaret] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -97,11 +104,11 @@ export function Composer({
     // Anything typed since the send stays; the cancelled text goes back in front of it. A file
     // picked since then stays too: the cancelled one is still on the resident's device.
     setText((current) => [draft.content, current].filter(Boolean).join('\n'));
-    setFile((current) => current ?? draft.file);
+    if (draft.file) addFiles([draft.file]);
     setNotice('Upload cancelled. Your message is back in the message box.');
     // The Cancel button just left the page; keyboard users continue where the message is.
     textarea.current?.focus();
-  }, [draftSlot, restored, setText]);
+  }, [draftSlot, restored, setText, addFiles]);
 
   const mention = MENTION_AT_CARET.exec(text.slice(0, caret));
   const mentionQuery = mention ? (mention[2] ?? '').toLowerCase() : null;
@@ -132,17 +139,26 @@ export function Composer({
 
   const send = () => {
     const content = text.trim();
-    if (disabled || (!content && !file)) return;
+    if (disabled || (!content && files.length === 0)) return;
     setText('');
-    setFile(null);
+    attachments.clear();
     setNotice('');
     if (fileInput.current) fileInput.current.value = '';
     if (conversationType) useActivityStore.getState().record(conversationId, conversationType);
-    // Errors are shown by the store (toast); the failed message offers Retry in the list.
-    useOutboxStore
-      .getState()
-      .sendMessage(conversationId, { content, file, parentMessageId: parentMessageId ?? null })
-      .catch(() => undefined);
+    // One message per file, in the order shown, the text with the first. Each waits
+    // for the one before so they arrive in that order. Errors are shown by the store (toast); a
+    // failed message offers Retry in the list.
+    const sendOne = (messageContent: string, file: File | null) =>
+      useOutboxStore
+        .getState()
+        .sendMessage(conversationId, {
+          content: messageContent,
+          file,
+          parentMessageId: parentMessageId ?? null,
+        })
+        .catch(() => undefined);
+    const [first = null, ...rest] = files;
+    void rest.reduce((previous, file) => previous.then(() => sendOne('', file)), sendOne(content, first));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -164,7 +180,7 @@ export function Composer({
         return;
       }
     }
-    // R-MSG-19: Up arrow in an empty composer edits the resident's last message, as in Slack.
+    // Up arrow in an empty composer edits the resident's last message, as in Slack.
     if (event.key === 'ArrowUp' && !text && conversationId && !event.nativeEvent.isComposing) {
       const meId = useAuthStore.getState().user?.id;
       const messages = useMessagesStore.getState().cache.conversations[conversationId]?.messages ?? [];
@@ -198,7 +214,32 @@ export function Composer({
   };
 
   return (
-    <div data-toast-avoid className="relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4">
+    <div
+      data-toast-avoid
+      className={`relative border-t border-slate-200 bg-white px-3 pb-3 pt-2 sm:px-4 ${dropping ? 'ring-2 ring-inset ring-brand-500' : ''}`}
+      onDragOver={(e) => {
+        if (disabled || !dragHasFiles(e.dataTransfer)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDropping(true);
+      }}
+      onDragLeave={(e) => {
+        // Moving over the composer's own children is not leaving it.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(e) => {
+        setDropping(false);
+        if (disabled || !dragHasFiles(e.dataTransfer)) return;
+        e.preventDefault();
+        attachments.add(transferredFiles(e.dataTransfer));
+        textarea.current?.focus();
+      }}
+    >
+      {dropping ? (
+        <p className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center bg-brand-50/90 text-sm font-medium text-brand-800">
+          Drop to attach
+        </p>
+      ) : null}
       <p className="sr-only" role="status">
         {notice}
       </p>
@@ -226,35 +267,22 @@ export function Composer({
           ))}
         </ul>
       ) : null}
-      {file ? (
-        <div className="mb-2 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-1 text-xs text-slate-700">
-          <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">{file.name}</span>
-          <span className="shrink-0 text-slate-500">{formatBytes(file.size)}</span>
-          <button
-            type="button"
-            className="rounded p-0.5 hover:bg-slate-200"
-            aria-label="Remove attachment"
-            onClick={() => {
-              setFile(null);
-              if (fileInput.current) fileInput.current.value = '';
-            }}
-          >
-            <X className="h-3.5 w-3.5" aria-hidden="true" />
-          </button>
-        </div>
+      {files.length > 0 ? (
+        <Suspense fallback={null}>
+          <ComposerAttachments {...attachments} />
+        </Suspense>
       ) : null}
       <div className="flex items-end gap-2">
         <input
           ref={fileInput}
           type="file"
+          multiple
           className="hidden"
           aria-label="Attach a file"
           onChange={(e) => {
-            // A refused file leaves whatever was attached before in place.
-            const accepted = acceptAttachment(e.target.files?.[0]);
-            if (accepted) setFile(accepted);
-            else e.target.value = '';
+            // Refused files are left out with a toast; those attached before stay.
+            attachments.add(e.target.files ?? []);
+            e.target.value = '';
           }}
           disabled={disabled}
         />
@@ -312,12 +340,19 @@ export function Composer({
           onChange={(e) => onChange(e.target.value, e.target.selectionStart)}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            // An image pasted from the clipboard is attached; pasted text goes in as text.
+            const pasted = transferredFiles(e.clipboardData);
+            if (pasted.length === 0) return;
+            if (!e.clipboardData.types.includes('text/plain')) e.preventDefault();
+            attachments.add(pasted);
+          }}
         />
         <button
           type="button"
           className="rounded-lg bg-brand-700 p-2 text-white hover:bg-brand-800 disabled:opacity-50"
           aria-label="Send"
-          disabled={disabled || (!text.trim() && !file)}
+          disabled={disabled || (!text.trim() && files.length === 0)}
           onClick={send}
         >
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />

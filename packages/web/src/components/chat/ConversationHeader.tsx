@@ -1,6 +1,6 @@
 /**
- * Conversation header: name, description, the mute toggle (R-NOTIF-3), details link, and for admins
- * the channel menu (R-CONV-2, loaded on first use).
+ * Conversation header: name, description, the mute toggle, details link, and for admins
+ * the channel menu (loaded on first use).
  */
 import { Bell, BellOff, Hash, Info, MoreVertical } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps } from 'react';
@@ -11,6 +11,7 @@ import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMutesStore } from '../../stores/mutes.ts';
 import { useLazyTrigger } from '../ui/lazy-menu.ts';
+import { memberCountText } from './channel-directory.ts';
 import { otherParticipant, useConversationTitle } from './chat-hooks.ts';
 
 const loadAdminMenu = () => import('./ChannelAdminMenu.tsx');
@@ -70,7 +71,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
         </h1>
         <p className="truncate text-xs text-slate-500">
           {isChannel
-            ? conversation.description || `${conversation.participants.length} members`
+            ? conversation.description || memberCountText(conversation.participants.length)
             : other && online.has(other)
               ? 'Online'
               : 'Offline'}
@@ -97,7 +98,8 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       >
         <Info className="h-5 w-5" aria-hidden="true" />
       </Link>
-      {isChannel && me?.role === 'admin' ? <AdminMenu conversation={conversation} /> : null}
+      {/* The server says whether this reader moderates the channel. */}
+      {conversation.abilities?.moderate ? <AdminMenu conversation={conversation} /> : null}
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { BellOff, Compass, Hash, MessageSquarePlus, PencilLine, Plus } from 'luc
 import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@stoop/shared';
+import { TEXTS } from '@stoop/shared/texts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { hasDraftIn, useDraftsStore } from '../../stores/drafts.ts';
@@ -35,7 +36,7 @@ interface RowProps {
 function ConversationRow({ conversation, title, avatar, online }: RowProps) {
   const unread = conversation.unreadCount;
   const muted = useMutesStore((s) => s.muted.has(conversation.id));
-  // R-STORE-6: something typed here and not sent yet.
+  // Something typed here and not sent yet.
   const draft = useDraftsStore((s) => hasDraftIn(s.drafts, conversation.id));
   const presence = conversation.type === 'direct' ? (online ? ', online' : ', offline') : '';
   return (
@@ -86,6 +87,28 @@ function ConversationRow({ conversation, title, avatar, online }: RowProps) {
 }
 
 export function ConversationSidebar() {
+  const viewingAs = useAuthStore((s) => s.viewer !== null);
+  return viewingAs ? <NotWhileViewingAs /> : <ConversationList />;
+}
+
+/** the list the server refuses while viewing as someone, said plainly, not awaited. */
+function NotWhileViewingAs() {
+  return (
+    <section aria-labelledby="conversations-heading" className="px-3">
+      <h2
+        id="conversations-heading"
+        className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500"
+      >
+        Conversations
+      </h2>
+      <p role="note" className="mt-1 px-3 py-1 text-sm text-slate-600">
+        {TEXTS.viewingAsNoConversations}
+      </p>
+    </section>
+  );
+}
+
+function ConversationList() {
   const conversations = useConversationsStore((s) => s.conversations);
   const loaded = useConversationsStore((s) => s.loaded);
   const online = useConversationsStore((s) => s.online);

@@ -47,6 +47,7 @@ export function CreateChannelDialog({ open, onOpenChange }: Props) {
           onNameChange={setName}
           description={description}
           onDescriptionChange={setDescription}
+          icon={icon}
           onIconChange={setIcon}
           iconLabel="Icon (optional)"
           descriptionRows={3}

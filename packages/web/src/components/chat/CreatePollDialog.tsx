@@ -1,5 +1,5 @@
 /**
- * Ask a poll in the open conversation (R-POLL-1, R-POLL-5): a question, 2–10 options (rows are added
+ * Ask a poll in the open conversation: a question, 2–10 options (rows are added
  * and removed), single or multiple choice, anonymous or not. The shared schema checks the form
  * before it is sent; the server's refusal shows as a toast.
  */
@@ -11,8 +11,7 @@ import {
   POLL_OPTION_MAX,
   POLL_QUESTION_MAX,
 } from '@stoop/shared/constants';
-import { isApiError } from '../../services/http/client.ts';
-import { createPoll } from '../../services/api/polls-api.ts';
+import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { usePollsStore } from '../../stores/polls.ts';
 import { ChatDialogFrame } from './ChatDialogFrame.tsx';
@@ -51,13 +50,12 @@ export function CreatePollDialog({ conversationId, onClose }: Props) {
     if (problem || busy) return;
     setBusy(true);
     try {
-      const poll = await createPoll(conversationId, {
+      await usePollsStore.getState().ask(conversationId, {
         question: question.trim(),
         options: options.map((o) => o.trim()).filter(Boolean),
         multiple,
         anonymous,
       });
-      usePollsStore.getState().put(poll);
       onClose();
     } catch (error) {
       toast.error(isApiError(error) ? error.message : 'The poll could not be created. Please try again.');

@@ -1,5 +1,5 @@
 /**
- * The full emoji picker (R-REACT-4), loaded on first use: the resident's recently used emoji first,
+ * The full emoji picker, loaded on first use: the resident's recently used emoji first,
  * then every set of emoji-data.ts, and a field that takes any other emoji from the device's
  * keyboard (one emoji, as the server checks).
  */

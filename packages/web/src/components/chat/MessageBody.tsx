@@ -1,9 +1,12 @@
 /** Message text as safe markdown, and its attachment (image thumbnail or a download chip). */
 import { FileText } from 'lucide-react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import type { Message } from '@stoop/shared';
 import { useMarkdown } from './use-markdown.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { formatBytes } from './chat-hooks.ts';
+import { useMediaUrl } from '../../stores/media-ticket.ts';
+import { useObjectUrl } from './use-object-url.ts';
 
 interface MessageTextProps {
   content: string;
@@ -25,10 +28,59 @@ export function MessageText({ content, mentionedUserIds = [] }: MessageTextProps
   );
 }
 
-export function Attachment({ message }: { message: Message }) {
+// The image viewer loads when a resident first opens an image.
+const ImageViewer = lazy(async () => ({ default: (await import('./ImageViewer.tsx')).ImageViewer }));
+
+/** A plain click opens the viewer; a click with a modifier keeps the browser's own (a new tab). */
+const opensViewer = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The thumbnail's size from the server, so the image takes its space before it loads and
+ * the rows below it never move (nor does the view that opened at the newest message).
+ */
+function reservedSize(message: Message): {
+  width?: number;
+  height?: number;
+  style?: { aspectRatio: string };
+} {
+  const { thumbnailWidth: width, thumbnailHeight: height } = message;
+  if (!message.thumbnailUrl || !width || !height) return {};
+  return { width, height, style: { aspectRatio: `${width} / ${height}` } };
+}
+
+/**
+ * R-UPLOAD-11: an image still on its way shows itself from the resident's own file (an object URL),
+ * as the composer did, instead of a bare file chip.
+ */
+function PendingImage({ file, name }: { file: Blob; name: string }) {
+  const url = useObjectUrl(file);
+  return url ? (
+    <img
+      src={url}
+      alt={name}
+      data-testid="pending-image"
+      className="mt-1 block h-auto max-h-60 max-w-[min(18rem,100%)] rounded-lg border border-slate-200 object-cover opacity-80"
+    />
+  ) : (
+    <span className="mt-1 block h-24 w-32 rounded-lg bg-slate-100" aria-hidden="true" />
+  );
+}
+
+interface AttachmentProps {
+  message: Message;
+  /** The file of a send still in the outbox (not yet on the server). */
+  pendingFile?: Blob | null | undefined;
+}
+
+export function Attachment({ message, pendingFile = null }: AttachmentProps) {
+  const fileUrl = useMediaUrl(message.fileUrl);
+  const imageUrl = useMediaUrl(message.thumbnailUrl ?? message.fileUrl);
+  const [viewing, setViewing] = useState(false);
   if (!message.fileName) return null;
   const isImage = message.fileType?.startsWith('image/') === true;
   if (!message.fileUrl) {
+    if (isImage && pendingFile) return <PendingImage file={pendingFile} name={message.fileName} />;
     return (
       <p className="mt-1 inline-flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-600">
         <FileText className="h-4 w-4" aria-hidden="true" /> {message.fileName}
@@ -37,25 +89,39 @@ export function Attachment({ message }: { message: Message }) {
   }
   if (isImage) {
     return (
-      <a
-        href={message.fileUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-1 block w-fit"
-        aria-label={`Open image ${message.fileName}`}
-      >
-        <img
-          src={message.thumbnailUrl ?? message.fileUrl}
-          alt={message.fileName}
-          loading="lazy"
-          className="max-h-60 max-w-[min(18rem,100%)] rounded-lg border border-slate-200 object-cover"
-        />
-      </a>
+      <>
+        <a
+          href={fileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-1 block w-fit"
+          aria-label={`Open image ${message.fileName}`}
+          onClick={(event) => {
+            if (!opensViewer(event)) return;
+            event.preventDefault();
+            setViewing(true);
+          }}
+        >
+          <img
+            src={imageUrl}
+            alt={message.fileName}
+            loading="lazy"
+            {...reservedSize(message)}
+            className="h-auto max-h-60 max-w-[min(18rem,100%)] rounded-lg border border-slate-200 object-cover"
+          />
+        </a>
+        {/* Beside the link, not in it: the viewer's own clicks must not reach the link. */}
+        {viewing ? (
+          <Suspense fallback={null}>
+            <ImageViewer message={message} onClose={() => setViewing(false)} />
+          </Suspense>
+        ) : null}
+      </>
     );
   }
   return (
     <a
-      href={message.fileUrl}
+      href={fileUrl}
       download={message.fileName}
       className="mt-1 inline-flex max-w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
     >

@@ -1,7 +1,7 @@
 /**
  * A poll's or an event's card inside a message, loaded on first use: most conversations hold
  * neither, so the cards, their stores and the RSVP buttons stay off the conversation page's first
- * load (R-DELIVERY-7). The card's own placeholder shows while it loads, and a failed load (offline)
+ * load. The card's own placeholder shows while it loads, and a failed load (offline)
  * offers "Try again" like a card whose data failed.
  */
 import { useEffect, useState, type ComponentType } from 'react';

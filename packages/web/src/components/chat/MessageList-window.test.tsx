@@ -185,6 +185,16 @@ describe('MessageList: a sliding window', () => {
     expect(onScreen('w8')).toBe(before);
   });
 
+  it('R-MSG-21: keeps a reader at the bottom when rows grew unreported just before a live message comes', () => {
+    installFakeResizeObserver();
+    const { rerender } = render(list(run(0, 20)));
+    expect(scroller().scrollTop).toBe(bottom());
+    // A picture decoded: the row grew, and the resize observer has not said so when React commits.
+    layout.heights.set('w19', 300);
+    rerender(list(run(0, 21)));
+    expect(scroller().scrollTop).toBe(bottom());
+  });
+
   it('a page that replaces the window shows its newest end, unless a jump target in it is scrolled to', () => {
     const { rerender } = render(list(run(0, 20), { generation: 1 }));
     layout.scrollTo(0);

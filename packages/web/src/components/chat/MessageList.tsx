@@ -6,20 +6,30 @@
  * far end is trimmed (R-MSG-17, use-chat-scroll.ts). Day labels (R-MSG-10) separate the days; the
  * list reads downwards, so the days run oldest to newest here. A jump target (a search result) is
  * scrolled to once it is loaded and highlighted for a moment; when the window is back in history,
- * "Jump to newest" reloads the newest page.
+ * "Jump to newest" reloads the newest page. Returning to a conversation with unread messages draws
+ * a "New messages" line above the first of them and opens there; a reader scrolled up
+ * while messages arrive gets a "N new messages" pill that goes to the newest. One author's
+ * messages a few minutes apart share one name and avatar. The list is one tab stop
+ * with arrow keys inside it (use-list-keyboard.ts). The resident's own newest message
+ * says who has read it (ReadReceipt.tsx), and what arrives at the bottom in front of the
+ * resident is read (use-read-while-open.ts).
  */
 import { ArrowDown } from 'lucide-react';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message } from '@stoop/shared';
-import { groupByDate } from '../../services/chat/date-groups.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useConversationsStore } from '../../stores/conversations.ts';
 import { useOutboxStore } from '../../stores/outbox.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { BeforeCommit } from './BeforeCommit.tsx';
 import { MessageRow } from './MessageRow.tsx';
+import { firstUnreadId, toItems } from './message-items.ts';
+import { NewMessagesPill, UnreadLine, useNewSinceLeftBottom } from './NewMessages.tsx';
+import { ReadReceipt, useOwnReceipt } from './ReadReceipt.tsx';
 import { useChatScroll } from './use-chat-scroll.ts';
+import { useListKeyboard } from './use-list-keyboard.ts';
+import { useReadWhileOpen } from './use-read-while-open.ts';
 import type { JumpTarget } from './use-message-jump.ts';
-
-type Item = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
 
 /** How long a jumped-to message stays highlighted: long enough to find it on the screen. */
 export const JUMP_HIGHLIGHT_MS = 2500;
@@ -27,7 +37,7 @@ export const JUMP_HIGHLIGHT_MS = 2500;
 /**
  * Rows (and day labels) the list mounts with: a phone screen's worth at the newest end. The rest
  * follow in a transition, which React renders in slices, so opening a conversation of a full page
- * of messages is not one long task (R-DELIVERY-8); they go in above, off screen, while the view
+ * of messages is not one long task; they go in above, off screen, while the view
  * stays at the bottom.
  */
 export const FIRST_ROWS = 12;
@@ -41,12 +51,27 @@ function useAllRows(): boolean {
   return all;
 }
 
-function toItems(messages: readonly Message[], now = new Date()): Item[] {
-  const groups = groupByDate(messages, (m) => m.createdAt, now).reverse();
-  return groups.flatMap((group) => [
-    { kind: 'day' as const, key: `day-${group.key}`, label: group.label },
-    ...group.items.map((message) => ({ kind: 'message' as const, key: message.id, message })),
-  ]);
+/**
+ * The first message that was unread when the conversation was opened, fixed for as long as the
+ * list stays mounted (reading it does not move the line away). Guessed at once from the count and
+ * the window kept from an earlier visit, so the list opens there without a jump; the visit's newest
+ * page then says where the server's read position puts it, and that answer wins once: the kept
+ * window or the count can trail the server (live events still on their way, a reconnect).
+ */
+function useUnreadFrom(messages: readonly Message[], loading: boolean): string | null {
+  const meId = useAuthStore((s) => s.user?.id ?? null);
+  const conversationId = messages[0]?.conversationId;
+  const opened = useConversationsStore((s) =>
+    s.unreadOnOpen?.conversationId === conversationId ? s.unreadOnOpen : null,
+  );
+  const [from, setFrom] = useState<string | null | undefined>(undefined);
+  const [corrected, setCorrected] = useState(false);
+  const serverFrom = opened?.firstUnreadId;
+  if (!corrected && serverFrom && serverFrom !== from && messages.some((m) => m.id === serverFrom)) {
+    setCorrected(true);
+    setFrom(serverFrom);
+  } else if (from === undefined && !loading) setFrom(firstUnreadId(messages, opened?.count ?? 0, meId));
+  return from ?? null;
 }
 
 /** Above the first row: a spinner while an older page loads, or the start of the conversation. */
@@ -143,7 +168,8 @@ function ConversationScroller({
   onJumpToNewest = () => undefined,
 }: Props) {
   const sends = useOutboxStore((s) => s.sends);
-  const allItems = useMemo(() => toItems(messages), [messages]);
+  const unreadFrom = useUnreadFrom(messages, loading);
+  const allItems = useMemo(() => toItems(messages, unreadFrom), [messages, unreadFrom]);
   const allRows = useAllRows();
   const items = useMemo(() => (allRows ? allItems : allItems.slice(-FIRST_ROWS)), [allItems, allRows]);
   // Until every row is there, the top of the list is not the top of the window: no older page is
@@ -157,11 +183,17 @@ function ConversationScroller({
     hasNewer,
     loading,
     generation,
+    openAtId: unreadFrom,
     pendingJumpId: pendingId,
     onJumped,
     onLoadOlder,
     onLoadNewer,
   });
+
+  const onKeyDown = useListKeyboard(scroll.containerRef);
+  const newCount = useNewSinceLeftBottom(messages, scroll.atBottom && !hasNewer);
+  useReadWhileOpen(messages, scroll.atBottom && !hasNewer && !loading);
+  const receipt = useOwnReceipt(messages, !hasNewer);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -173,8 +205,10 @@ function ConversationScroller({
         ref={scroll.containerRef}
         role="region"
         aria-label="Messages"
+        data-message-list
         tabIndex={0}
         onScroll={scroll.onScroll}
+        onKeyDown={onKeyDown}
         className="min-h-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
         style={{ overflowAnchor: 'none' }}
       >
@@ -183,14 +217,18 @@ function ConversationScroller({
           {items.map((item) =>
             item.kind === 'day' ? (
               <DaySeparator key={item.key} label={item.label} />
+            ) : item.kind === 'unread' ? (
+              <UnreadLine key={item.key} />
             ) : (
-              <MessageRow
-                key={item.key}
-                message={item.message}
-                send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
-                jumpTarget={item.key === jumpedId}
-                highlighted={highlighted && item.key === jumpedId}
-              />
+              <Fragment key={item.key}>
+                <MessageRow
+                  message={item.message}
+                  send={item.message.clientMessageId ? sends[item.message.clientMessageId] : undefined}
+                  highlighted={highlighted && item.key === jumpedId}
+                  grouped={item.grouped}
+                />
+                {receipt?.messageId === item.message.id ? <ReadReceipt receipt={receipt} /> : null}
+              </Fragment>
             ),
           )}
           {hasNewer ? <ListFooter loading={loading} /> : null}
@@ -204,6 +242,8 @@ function ConversationScroller({
         >
           <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" /> Jump to newest
         </button>
+      ) : newCount > 0 ? (
+        <NewMessagesPill count={newCount} onClick={scroll.toNewest} />
       ) : null}
     </div>
   );

@@ -19,8 +19,10 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '@stoop/shared';
 import { MESSAGE_CONTENT_MAX } from '@stoop/shared';
+import { NO_MESSAGE_ABILITIES } from '@stoop/shared/no-abilities';
 import { TEXTS } from '@stoop/shared/texts';
-import { isApiError } from '../../services/http/client.ts';
+import { messageAnchor } from '@stoop/shared/web-paths';
+import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -36,6 +38,7 @@ import { useUsersStore } from '../../stores/users.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { formatTime } from './chat-hooks.ts';
 import { Attachment, MessageText } from './MessageBody.tsx';
+import { LinkPreviewCard } from './LinkPreviewCard.tsx';
 import { EventCardOnDemand, PollCardOnDemand } from './MessageCard.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { ReactionPicker } from './ReactionPicker.tsx';
@@ -47,10 +50,10 @@ interface Props {
   send: OutgoingMessage | undefined;
   /** Thread view hides the reply action on replies. */
   showThreadLink?: boolean;
-  /** The message a jump link opened: it can take focus, so screen readers start there. */
-  jumpTarget?: boolean;
   /** Briefly marked after a jump, so the eye finds it. */
   highlighted?: boolean;
+  /** Continues the same author's group above: no avatar or name of its own. */
+  grouped?: boolean;
 }
 
 const action =
@@ -66,8 +69,8 @@ function likeSummary(
 /**
  * A toolbar button's icon, drawn once the row has been pointed at or focused. The toolbar is
  * invisible until then, and its buttons carry their names themselves; drawing every row's icons
- * (three to five SVGs a row) when a conversation opens was a large share of that render
- * (R-DELIVERY-12). Until drawn, a blank of the same size keeps the toolbar's shape.
+ * (three to five SVGs a row) when a conversation opens was a large share of that render.
+ * Until drawn, a blank of the same size keeps the toolbar's shape.
  */
 function ToolbarIcon({
   icon: Icon,
@@ -85,13 +88,12 @@ function ToolbarIcon({
   );
 }
 
-/** Admin: hide or show a message (R-ADMIN-9); the change comes back to every screen as an event. */
+/** Admin: hide or show a message; the change comes back to every screen as an event. */
 async function toggleHidden(messageId: string, hidden: boolean): Promise<void> {
   try {
     // The moderation calls load with the first use: residents never make them.
-    const { moderationApi } = await import('../../services/api/moderation-api.ts');
-    if (hidden) await moderationApi.unhide(messageId);
-    else await moderationApi.hide(messageId);
+    const { setMessageHidden } = await import('../../stores/flagged.ts');
+    await setMessageHidden(messageId, !hidden);
   } catch (error) {
     toast.error(hidden ? 'Could not unhide the message.' : 'Could not hide the message.', {
       ...(isApiError(error) ? { description: error.message } : {}),
@@ -102,7 +104,7 @@ async function toggleHidden(messageId: string, hidden: boolean): Promise<void> {
 /** Only https icons are shown (the page is https in production; no mixed content, no referrer). */
 const botIcon = (iconUrl: string | null) => (iconUrl?.startsWith('https://') ? iconUrl : null);
 
-/** R-INTEG-5: marks a data source's message, naming the source when a webhook chose another name. */
+/** Marks a data source's message, naming the source when a webhook chose another name. */
 function BotMark({ name, source }: { name: string; source: string }) {
   return (
     <span className="inline-flex items-center gap-1 text-xs text-slate-500" data-testid="bot-mark">
@@ -118,8 +120,8 @@ export const MessageRow = memo(function MessageRow({
   message,
   send,
   showThreadLink = true,
-  jumpTarget = false,
   highlighted = false,
+  grouped = false,
 }: Props) {
   const me = useAuthStore((s) => s.user);
   const author = useUsersStore((s) => s.byId[message.userId]);
@@ -133,7 +135,7 @@ export const MessageRow = memo(function MessageRow({
   const [iconsDrawn, setIconsDrawn] = useState(false);
   const drawIcons = () => setIconsDrawn(true);
   const article = useRef<HTMLElement>(null);
-  // R-MSG-19: Up arrow in the empty composer asked to edit this message.
+  // Up arrow in the empty composer asked to edit this message.
   const editAsked = useEditRequestStore((s) => s.messageId === message.id);
   useEffect(() => {
     if (!editAsked) return;
@@ -149,19 +151,20 @@ export const MessageRow = memo(function MessageRow({
     if (highlighted && idle) article.current?.focus({ preventScroll: true });
   }, [highlighted]);
 
-  // R-INTEG-5: a data source's message is shown as the source, not as the admin who connected it.
+  // A data source's message is shown as the source, not as the admin who connected it.
   const bot = message.metadata.bot ?? null;
   const isOwn = me?.id === message.userId && !bot;
-  const isAdmin = me?.role === 'admin';
-  // R-ADMIN-9: residents get a hidden message emptied by the server and see the placeholder; the
-  // author and admins get it whole, marked hidden.
+  // The server says which actions this reader has; the row keeps no rule of its own.
+  const abilities = message.abilities ?? NO_MESSAGE_ABILITIES;
+  // Residents get a hidden message emptied by the server and see the placeholder; the
+  // author and admins get it whole, marked hidden (and may react to it).
   const hidden = message.metadata.adminHidden && !message.deletedAt;
-  const hiddenFromMe = hidden && !isOwn && !isAdmin;
+  const hiddenFromMe = hidden && !abilities.react;
   const liked = me ? message.likedBy.includes(me.id) : false;
   const name = bot ? bot.name : isOwn ? (me?.username ?? 'You') : (author?.username ?? 'Someone');
   const avatar = bot ? botIcon(bot.iconUrl) : isOwn ? (me?.avatar ?? null) : (author?.avatar ?? null);
   const sending = send?.status === 'pending';
-  // R-CACHE-8: composed offline, kept on the device until the connection returns.
+  // Composed offline, kept on the device until the connection returns.
   const queued = send?.status === 'queued';
   const failed = send?.status === 'failed';
   const settled = !send;
@@ -188,23 +191,39 @@ export const MessageRow = memo(function MessageRow({
   return (
     <article
       ref={article}
-      tabIndex={jumpTarget ? -1 : undefined}
-      className={`group relative flex gap-3 px-3 py-2 transition-colors duration-700 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending || queued ? 'opacity-70' : ''} ${highlighted ? 'bg-amber-50! ring-2 ring-inset ring-amber-300' : ''}`}
+      // Focusable from the list's arrow keys (and by a jump link), never a tab stop.
+      tabIndex={-1}
+      className={`group relative flex gap-3 px-3 ${grouped ? 'py-0.5' : 'py-2'} transition-colors duration-700 hover:bg-slate-50 focus-within:bg-slate-50 sm:px-4 ${sending || queued ? 'opacity-70' : ''} ${highlighted ? 'bg-amber-50! ring-2 ring-inset ring-amber-300' : ''}`}
       aria-label={`${name} at ${formatTime(message.createdAt)}`}
       data-message-id={message.id}
+      data-grouped={grouped || undefined}
       data-highlighted={highlighted || undefined}
-      id={`message-${message.id}`}
+      id={messageAnchor(message.id)}
       onPointerEnter={drawIcons}
       onFocus={drawIcons}
     >
-      <UserAvatar name={name} src={avatar} className="mt-0.5 h-9 w-9 text-xs" />
+      {grouped ? (
+        // The group's avatar is above; the time shows here on hover, as chat apps do.
+        <span
+          className="w-9 shrink-0 pt-1 text-right text-[10px] leading-4 text-slate-400 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100"
+          aria-hidden="true"
+        >
+          {formatTime(message.createdAt)}
+        </span>
+      ) : (
+        <UserAvatar name={name} src={avatar} className="mt-0.5 h-9 w-9 text-xs" />
+      )}
       <div className="min-w-0 flex-1">
-        <header className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-sm font-semibold text-slate-900">{name}</span>
-          {bot ? <BotMark name={bot.name} source={bot.source} /> : null}
-          <time className="text-xs text-slate-500" dateTime={message.createdAt}>
-            {formatTime(message.createdAt)}
-          </time>
+        <header className={`flex flex-wrap items-baseline gap-x-2 ${grouped ? 'empty:hidden' : ''}`}>
+          {grouped ? null : (
+            <>
+              <span className="text-sm font-semibold text-slate-900">{name}</span>
+              {bot ? <BotMark name={bot.name} source={bot.source} /> : null}
+              <time className="text-xs text-slate-500" dateTime={message.createdAt}>
+                {formatTime(message.createdAt)}
+              </time>
+            </>
+          )}
           {message.updatedAt !== message.createdAt && settled ? (
             <span className="text-xs text-slate-500">(edited)</span>
           ) : null}
@@ -248,15 +267,22 @@ export const MessageRow = memo(function MessageRow({
         ) : hiddenFromMe ? (
           <p className="text-sm italic text-slate-500">{TEXTS.messageHiddenByAdmin}</p>
         ) : message.pollId && !message.deletedAt ? (
-          // R-POLL-1: a poll's message is its card; the question is the card's title.
+          // A poll's message is its card; the question is the card's title.
           <PollCardOnDemand pollId={message.pollId} />
         ) : message.eventId && !message.deletedAt ? (
-          // R-EVENT-2: an event's message is its card; the title is the card's title.
+          // An event's message is its card; the title is the card's title.
           <EventCardOnDemand eventId={message.eventId} />
         ) : (
           <MessageText content={message.content} mentionedUserIds={message.metadata.mentionedUsers} />
         )}
-        {hiddenFromMe ? null : <Attachment message={message} />}
+        {hiddenFromMe ? null : <Attachment message={message} pendingFile={send?.file} />}
+        {message.linkPreview && !hiddenFromMe && !message.deletedAt ? (
+          <LinkPreviewCard
+            messageId={message.id}
+            preview={message.linkPreview}
+            mine={abilities.edit && settled}
+          />
+        ) : null}
         {send?.progress !== null && send?.progress !== undefined && sending ? (
           <UploadProgress
             progress={send.progress}
@@ -274,7 +300,7 @@ export const MessageRow = memo(function MessageRow({
               <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" /> Retry
             </button>
             <button type="button" className={action} onClick={() => discardSend(send.clientMessageId)}>
-              <X className="h-3.5 w-3.5" aria-hidden="true" /> Discard
+              <X className="h-3.5 w-3.5" aria-hidden="true" /> Delete
             </button>
           </div>
         ) : null}
@@ -332,7 +358,7 @@ export const MessageRow = memo(function MessageRow({
           role="toolbar"
           aria-label="Message actions"
         >
-          {hiddenFromMe ? null : (
+          {!abilities.react ? null : (
             <button
               type="button"
               className={action}
@@ -347,7 +373,7 @@ export const MessageRow = memo(function MessageRow({
               />
             </button>
           )}
-          {hiddenFromMe || message.deletedAt ? null : (
+          {!abilities.react ? null : (
             <ReactionPicker
               messageId={message.id}
               liked={liked}
@@ -365,7 +391,7 @@ export const MessageRow = memo(function MessageRow({
               <ToolbarIcon icon={MessageSquareReply} drawn={iconsDrawn} />
             </Link>
           ) : null}
-          {isOwn ? (
+          {abilities.edit ? (
             <button
               type="button"
               className={action}
@@ -378,7 +404,7 @@ export const MessageRow = memo(function MessageRow({
               <ToolbarIcon icon={Pencil} drawn={iconsDrawn} />
             </button>
           ) : null}
-          {isOwn || me?.role === 'admin' ? (
+          {abilities.delete ? (
             <button
               type="button"
               className={action}
@@ -388,7 +414,7 @@ export const MessageRow = memo(function MessageRow({
               <ToolbarIcon icon={Trash2} drawn={iconsDrawn} />
             </button>
           ) : null}
-          {isAdmin && !message.deletedAt ? (
+          {abilities.hide ? (
             <button
               type="button"
               className={action}
@@ -398,7 +424,7 @@ export const MessageRow = memo(function MessageRow({
               <ToolbarIcon icon={hidden ? Eye : EyeOff} drawn={iconsDrawn} />
             </button>
           ) : null}
-          {!isOwn ? (
+          {abilities.report ? (
             <ReportButton
               messageId={message.id}
               reported={me ? message.metadata.userFlaggedBy.includes(me.id) : false}

@@ -23,11 +23,19 @@ const poll = (overrides: Partial<PollView> = {}): PollView => ({
   ],
   voterCount: 3,
   myOptionIds: [],
+  abilities: { vote: true, close: false },
   ...overrides,
 });
 
-const signIn = (id: string, role: 'resident' | 'admin' = 'resident') =>
+// R-ACCESS-9: what the server answers each reader may do (the card holds no rule of its own).
+const MAY_CLOSE = { vote: true, close: true };
+const CLOSED = { vote: false, close: false };
+
+/** Signs in as `id` and holds the poll as the server presents it to them. */
+const signIn = (id: string, role: 'resident' | 'admin' = 'resident', mayClose = false) => {
   useAuthStore.setState({ user: makeUser({ id, role }) });
+  usePollsStore.getState().put(poll(mayClose ? { abilities: MAY_CLOSE } : {}));
+};
 
 beforeEach(() => {
   vi.spyOn(toast, 'error').mockReturnValue('t');
@@ -41,10 +49,10 @@ afterEach(() => {
 
 describe('PollCard: closing a poll (R-POLL-7)', () => {
   it('the asker closes it: the card shows it closed and no option can be chosen any more', async () => {
-    signIn('asker');
+    signIn('asker', 'resident', true);
     const server = installFakeServer({
       'POST /api/polls/p1/close': () =>
-        json(200, { poll: poll({ closed: true, closesAt: '2026-11-24T11:00:00.000Z' }) }),
+        json(200, { poll: poll({ closed: true, closesAt: '2026-11-24T11:00:00.000Z', abilities: CLOSED }) }),
     });
     render(<PollCard pollId="p1" />);
     fireEvent.click(screen.getByRole('button', { name: 'Close poll' }));
@@ -55,7 +63,7 @@ describe('PollCard: closing a poll (R-POLL-7)', () => {
   });
 
   it('an admin sees the button; another resident does not', () => {
-    signIn('admin-1', 'admin');
+    signIn('admin-1', 'admin', true);
     const { unmount } = render(<PollCard pollId="p1" />);
     expect(screen.getByRole('button', { name: 'Close poll' })).toBeTruthy();
     unmount();
@@ -65,10 +73,10 @@ describe('PollCard: closing a poll (R-POLL-7)', () => {
   });
 
   it('a refusal is a toast with the server’s words, and the poll is loaded again', async () => {
-    signIn('asker');
+    signIn('asker', 'resident', true);
     installFakeServer({
       'POST /api/polls/p1/close': () => apiError(409, 'This poll is already closed'),
-      'GET /api/polls/p1': () => json(200, { poll: poll({ closed: true }) }),
+      'GET /api/polls/p1': () => json(200, { poll: poll({ closed: true, abilities: CLOSED }) }),
     });
     render(<PollCard pollId="p1" />);
     fireEvent.click(screen.getByRole('button', { name: 'Close poll' }));

@@ -1,5 +1,5 @@
 /**
- * A poll message's card (R-POLL-1..3, R-POLL-6): the question, each option with its count as a bar,
+ * A poll message's card (R-POLL-1..3): the question, each option with its count as a bar,
  * the reader's vote marked, and the vote itself. A single-choice poll votes on a click (a click on
  * another option changes the vote); a multiple-choice one takes ticks and a Vote button. Closed
  * polls show the result only. Counts follow poll:updated through the polls store.
@@ -7,7 +7,7 @@
 import { BarChart3, Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PollView } from '@stoop/shared';
-import { useAuthStore } from '../../stores/auth.ts';
+import { NO_POLL_ABILITIES } from '@stoop/shared/no-abilities';
 import { usePollsStore } from '../../stores/polls.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { CardPlaceholder, cardFrame } from './CardPlaceholder.tsx';
@@ -28,9 +28,9 @@ export function PollCard({ pollId }: { pollId: string }) {
 function LoadedPoll({ poll }: { poll: PollView }) {
   const vote = usePollsStore((s) => s.vote);
   const closePoll = usePollsStore((s) => s.close);
-  const me = useAuthStore((s) => s.user);
-  // R-POLL-7: the asker or an admin may end the vote early.
-  const mayClose = !poll.closed && me !== null && (me.id === poll.createdBy || me.role === 'admin');
+  // The server says whether this reader may vote and end the vote early.
+  const abilities = poll.abilities ?? NO_POLL_ABILITIES;
+  const mayClose = abilities.close;
   const users = useUsersStore((s) => s.byId);
   const [ticked, setTicked] = useState<string[]>(poll.myOptionIds);
   const [busy, setBusy] = useState(false);
@@ -80,7 +80,7 @@ function LoadedPoll({ poll }: { poll: PollView }) {
                 type="button"
                 className="relative flex w-full items-center gap-2 overflow-hidden rounded-lg border border-slate-200 px-3 py-2 text-left text-sm hover:border-brand-600 disabled:cursor-default disabled:hover:border-slate-200"
                 aria-pressed={mine}
-                disabled={poll.closed || busy}
+                disabled={!abilities.vote || busy}
                 title={names.length > 0 ? names.join(', ') : undefined}
                 onClick={() => choose(option.id)}
               >
@@ -117,7 +117,7 @@ function LoadedPoll({ poll }: { poll: PollView }) {
               Close poll
             </button>
           ) : null}
-          {poll.multiple && !poll.closed ? (
+          {poll.multiple && abilities.vote ? (
             <button
               type="button"
               className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-50"

@@ -1,5 +1,5 @@
 /**
- * A message's emoji reactions (R-REACT-4): one chip per emoji with its count, the resident's own
+ * A message's emoji reactions: one chip per emoji with its count, the resident's own
  * highlighted. A click toggles the resident's reaction; hovering names who reacted (the title), and
  * so does a long press on a touch screen, which shows the names under the chips instead.
  */

@@ -2,11 +2,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser, User } from '@stoop/shared';
+import { NO_MESSAGE_ABILITIES } from '@stoop/shared/no-abilities';
 import { TEXTS } from '@stoop/shared/texts';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
+import { applyPage, emptyCache } from '../../services/chat/message-cache.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useDraftsStore } from '../../stores/drafts.ts';
+import { useEditRequestStore } from '../../stores/edit-request.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
 import { draftKey, useOutboxStore, type OutgoingMessage } from '../../stores/outbox.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { Composer } from './Composer.tsx';
@@ -75,13 +79,14 @@ describe('Composer', () => {
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).disabled).toBe(true);
   });
 
-  it('takes back the text and file of a cancelled upload and puts the caret in the message box', () => {
+  it('takes back the text and file of a cancelled upload and puts the caret in the message box', async () => {
     const file = new File(['x'], 'lease.pdf', { type: 'application/pdf' });
     useOutboxStore.setState({ restoredDrafts: { [draftKey('c1', null)]: { content: 'the lease', file } } });
     render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
     expect(box.value).toBe('the lease');
-    expect(screen.getByText('lease.pdf')).toBeTruthy();
+    // The tray of waiting files loads with its first file (R-UPLOAD-10).
+    expect(await screen.findByText('lease.pdf')).toBeTruthy();
     expect(document.activeElement).toBe(box);
     expect(screen.getByRole('status').textContent).toMatch(/Upload cancelled/);
     expect(useOutboxStore.getState().restoredDrafts).toEqual({});
@@ -107,6 +112,24 @@ describe('Composer', () => {
     expect(box.hasAttribute('aria-expanded')).toBe(false);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((box as HTMLTextAreaElement).value).toBe('hi @Nadia ');
+  });
+
+  it('R-MSG-19, R-ACCESS-9: Up arrow in the empty box edits the newest own message the server lets me edit', () => {
+    const editable = { ...NO_MESSAGE_ABILITIES, edit: true, delete: true, react: true };
+    const messages = [
+      makeMessage({ id: 'older', conversationId: 'c1', userId: 'me', abilities: editable }),
+      // Mine by its author id, but the server sends no edit (a data source's message, say).
+      makeMessage({ id: 'refused', conversationId: 'c1', userId: 'me', abilities: NO_MESSAGE_ABILITIES }),
+      makeMessage({ id: 'theirs', conversationId: 'c1', userId: 'nadia', abilities: editable }),
+    ];
+    useMessagesStore.setState({
+      cache: applyPage(emptyCache(), 'c1', { messages, hasMore: false }, 'initial'),
+    });
+    render(<Composer conversationId="c1" conversationType="channel" participantIds={[]} />);
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'ArrowUp' });
+    expect(useEditRequestStore.getState().messageId).toBe('older');
+    useEditRequestStore.getState().done();
+    useMessagesStore.setState({ cache: emptyCache() });
   });
 });
 
@@ -172,7 +195,12 @@ describe('MessageRow', () => {
   it('R-ADMIN-9: a hidden message shows the placeholder to residents, and the text marked hidden to its author and admins', () => {
     const hiddenMetadata = { userFlaggedBy: [], adminFlaggedBy: [], mentionedUsers: [], adminHidden: true };
     // As a resident gets it from the server: emptied.
-    const redacted = makeMessage({ userId: 'nadia', content: '', metadata: hiddenMetadata });
+    const redacted = makeMessage({
+      userId: 'nadia',
+      content: '',
+      metadata: hiddenMetadata,
+      abilities: { edit: false, delete: false, hide: false, report: true, react: false },
+    });
     const { unmount } = render(
       <MemoryRouter>
         <MessageRow message={redacted} send={undefined} />
@@ -182,7 +210,12 @@ describe('MessageRow', () => {
     expect(screen.queryByRole('button', { name: 'Like' })).toBeNull();
     unmount();
     // As its author gets it: whole, marked hidden.
-    const own = makeMessage({ userId: 'me', content: 'my words', metadata: hiddenMetadata });
+    const own = makeMessage({
+      userId: 'me',
+      content: 'my words',
+      metadata: hiddenMetadata,
+      abilities: { edit: true, delete: true, hide: false, report: false, react: true },
+    });
     render(
       <MemoryRouter>
         <MessageRow message={own} send={undefined} />
@@ -193,7 +226,11 @@ describe('MessageRow', () => {
     expect(screen.queryByText(TEXTS.messageHiddenByAdmin)).toBeNull();
   });
   it('R-DELIVERY-12: draws the action icons the first time the row is pointed at or focused; the actions work before', () => {
-    const message = makeMessage({ userId: 'nadia', content: 'hello' });
+    const message = makeMessage({
+      userId: 'nadia',
+      content: 'hello',
+      abilities: { edit: false, delete: false, hide: false, report: true, react: true },
+    });
     const { container } = render(
       <MemoryRouter>
         <MessageRow message={message} send={undefined} />
@@ -237,6 +274,23 @@ describe('ConversationSidebar', () => {
       });
     });
     expect(screen.queryByRole('link', { name: /Lobby/ })).toBeNull();
+  });
+});
+
+describe('ConversationSidebar while viewing as someone (R-ADMIN-18)', () => {
+  afterEach(() => useAuthStore.setState({ viewer: null }));
+
+  it('says the conversations are not available instead of a spinner that never stops', () => {
+    useAuthStore.setState({ user: me, viewer: { id: 'admin', username: 'Office' } });
+    useConversationsStore.setState({ loaded: false, loading: false, conversations: [] });
+    render(
+      <MemoryRouter>
+        <ConversationSidebar />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('note').textContent).toBe(TEXTS.viewingAsNoConversations);
+    expect(screen.queryByText('Loading conversations')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Direct messages' })).toBeNull();
   });
 });
 

@@ -17,8 +17,12 @@ import { runInTurns } from '../../services/device/idle.ts';
  */
 export function useChatBootstrap(): void {
   const userId = useAuthStore((s) => s.user?.id ?? null);
+  // viewing as someone, the server refuses the socket, their conversations, mutes and
+  // sends and allows the directory; asking for the rest would only toast refusals.
+  const viewingAs = useAuthStore((s) => s.viewer !== null);
   useEffect(() => {
     if (!userId) return;
+    if (viewingAs) return runInTurns([() => void useUsersStore.getState().loadUsers()]);
     // One task each: together they are a long task on a phone while the page starts.
     return runInTurns([
       () => void connectSocket(),
@@ -30,10 +34,10 @@ export function useChatBootstrap(): void {
       () => {
         if (!useMutesStore.getState().loaded) void useMutesStore.getState().load();
       },
-      // Sends composed offline before a reload come back and go out (R-CACHE-8).
+      // Sends composed offline before a reload come back and go out.
       () => void useOutboxStore.getState().restore(),
     ]);
-  }, [userId]);
+  }, [userId, viewingAs]);
 }
 
 export const conversationPath = (conversation: Pick<Conversation, 'id' | 'type'>) =>

@@ -1,5 +1,5 @@
 /**
- * The emoji picker's sets (R-REACT-4), loaded with the picker on first use, never with the channel
+ * The emoji picker's sets, loaded with the picker on first use, never with the channel
  * page. Any other emoji can still be typed into the picker's field from the device's own keyboard.
  */
 export interface EmojiGroup {

@@ -92,3 +92,18 @@ describe('mute control (R-NOTIF-3)', () => {
     expect(screen.getByRole('link', { name: 'Lobby' })).toBeTruthy();
   });
 });
+
+describe('the channel header', () => {
+  it('counts a channel without a description as "1 member", then "2 members"', () => {
+    installFakeServer({});
+    const { rerender } = renderHeader();
+    expect(screen.getByText('1 member')).toBeTruthy();
+    const two = { ...lobby, participants: ['me', 'them'] };
+    rerender(
+      <MemoryRouter>
+        <ConversationHeader conversation={two} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('2 members')).toBeTruthy();
+  });
+});

@@ -77,3 +77,14 @@ export function centreOn(container: HTMLElement, row: HTMLElement): void {
   const rowHeight = row.getBoundingClientRect().height;
   container.scrollTop += topOf(row, container) - (container.clientHeight - rowHeight) / 2;
 }
+
+/** Room above a row put near the top: the "New messages" line and a day label above it stay in view. */
+const ABOVE_ROW_PX = 56;
+
+/**
+ * Scrolls so `row` is near the container's top (R-MSG-22: the first unread message). The browser
+ * clamps the position, so when everything from the row down fits on screen the view is at the bottom.
+ */
+export function showNearTop(container: HTMLElement, row: HTMLElement): void {
+  container.scrollTop += topOf(row, container) - ABOVE_ROW_PX;
+}

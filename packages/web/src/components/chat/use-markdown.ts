@@ -1,11 +1,11 @@
 /**
  * Markdown through the one safe renderer (services/chat/markdown.ts), loaded as its own chunk: marked
- * and DOMPurify stay off the first load (R-DELIVERY-7). Until the chunk is there (a moment after the
+ * and DOMPurify stay off the first load. Until the chunk is there (a moment after the
  * first paint; the conversation page starts loading it when it opens) the text shows escaped, as
  * plain paragraphs. The app's first screen shows plain paragraphs too, even when the renderer is
- * already there, as the server's first view drew them (R-DELIVERY-11): each text then switches to
+ * already there, as the server's first view drew them: each text then switches to
  * markdown in its turn, a few texts per task, the newest (lowest on the screen) first, so a
- * screenful of messages costs no long task while the page starts (R-DELIVERY-12). Not one React
+ * screenful of messages costs no long task while the page starts. Not one React
  * transition for all of them: a store that changes while a transition renders (and the stores do,
  * while the page starts) makes React render it again in one synchronous pass. Text mounted after
  * the renderer has arrived renders as markdown at once. Before the first text, the parser's

@@ -4,7 +4,7 @@ import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
-import { MESSAGE_UNAVAILABLE, messageIdFromHash, useMessageJump } from './use-message-jump.ts';
+import { MESSAGE_UNAVAILABLE, useMessageJump } from './use-message-jump.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const page = (messages: unknown[], hasMore: boolean) =>
@@ -21,15 +21,6 @@ afterEach(() => {
   fetchMock.mockReset();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-});
-
-describe('messageIdFromHash', () => {
-  it('reads the #message-{id} jump links of the search page', () => {
-    expect(messageIdFromHash('#message-m%2F1')).toBe('m/1');
-    expect(messageIdFromHash('#message-')).toBeNull();
-    expect(messageIdFromHash('#top')).toBeNull();
-    expect(messageIdFromHash('#message-%E0%A4%A')).toBeNull();
-  });
 });
 
 describe('useMessageJump', () => {

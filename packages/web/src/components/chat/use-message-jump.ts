@@ -1,25 +1,13 @@
 /**
  * The jump link of a search result (`…/conversations/channel/{id}#message-{messageId}`): loads
  * the window around that message (stores/message-jump.ts) and says when it is there, so the list
- * can scroll to it. The hash stays the link format, so the R-GUARD-9 scroll rule and the
+ * can scroll to it. The hash stays the link format, so the hash scroll rule (routes/scroll.ts) and the
  * guard see the same URLs as before.
  */
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../services/http/client.ts';
+import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { openMessageWindow, type JumpOutcome } from '../../stores/message-jump.ts';
-
-const HASH_PREFIX = '#message-';
-
-/** The message a location hash points at, or null. */
-export function messageIdFromHash(hash: string): string | null {
-  if (!hash.startsWith(HASH_PREFIX) || hash.length === HASH_PREFIX.length) return null;
-  try {
-    return decodeURIComponent(hash.slice(HASH_PREFIX.length));
-  } catch {
-    return null;
-  }
-}
 
 /** A message to scroll to; `requestKey` tells a second click on the same link from the first. */
 export interface JumpTarget {

@@ -1,11 +1,11 @@
 /**
- * "Subscribe in your calendar" (R-EVENT-8): the resident's feed address (a secret: anyone with it
+ * "Subscribe in your calendar": the resident's feed address (a secret: anyone with it
  * sees their events), a copy button, and a rotate button that replaces it.
  */
 import { Copy, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../services/http/client.ts';
-import { fetchCalendarFeedUrl, rotateCalendarFeedUrl } from '../../services/api/events-api.ts';
+import { isApiError } from '../../services/api-error.ts';
+import { fetchCalendarFeedUrl, rotateCalendarFeedUrl } from '../../stores/events.ts';
 import { copyWithToast } from '../../services/ui/clipboard.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { Button } from '../ui/Button.tsx';

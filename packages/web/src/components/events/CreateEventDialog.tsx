@@ -1,6 +1,6 @@
 /**
- * Create an event (R-EVENT-1, R-EVENT-5): title, start, end, location, description and, optionally,
- * a channel to post its card in. Given an `event`, the same form changes it (R-EVENT-11, its place
+ * Create an event: title, start, end, location, description and, optionally,
+ * a channel to post its card in. Given an `event`, the same form changes it (its place
  * stays). The shared schema checks the form before it is sent; what it or the server refuses shows
  * as a toast.
  */
@@ -19,7 +19,7 @@ interface Props {
   onCreated: (event: EventView) => void;
   /** Opened from a conversation's composer: the event is posted there (no channel to choose). */
   conversationId?: string;
-  /** R-EVENT-11: the event to change; the form starts with its values. */
+  /** The event to change; the form starts with its values. */
   event?: EventView;
 }
 

@@ -5,20 +5,20 @@
 import { Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { EventView } from '@stoop/shared';
+import { NO_EVENT_ABILITIES } from '@stoop/shared/no-abilities';
 import { toast } from '../../services/ui/toast.ts';
-import { useAuthStore } from '../../stores/auth.ts';
 import { useEventsStore } from '../../stores/events.ts';
 import { Button } from '../ui/Button.tsx';
 import { CreateEventDialog } from './CreateEventDialog.tsx';
 
 export function EventActions({ event }: { event: EventView }) {
-  const me = useAuthStore((s) => s.user);
   const cancel = useEventsStore((s) => s.cancel);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!me || event.cancelledAt) return null;
-  if (event.createdBy !== me.id && me.role !== 'admin') return null;
+  // The server says whether this reader may change or cancel it.
+  const abilities = event.abilities ?? NO_EVENT_ABILITIES;
+  if (!abilities.edit && !abilities.cancel) return null;
 
   const confirmCancel = async () => {
     setBusy(true);
@@ -48,12 +48,16 @@ export function EventActions({ event }: { event: EventView }) {
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            <XCircle className="h-4 w-4" aria-hidden="true" /> Cancel event
-          </Button>
+          {abilities.edit ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            </Button>
+          ) : null}
+          {abilities.cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              <XCircle className="h-4 w-4" aria-hidden="true" /> Cancel event
+            </Button>
+          ) : null}
         </div>
       )}
       {editing ? (

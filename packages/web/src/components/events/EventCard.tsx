@@ -1,7 +1,7 @@
 /**
- * An event message's card (R-EVENT-2, R-EVENT-3, R-EVENT-6): title, when and where, the RSVP
+ * An event message's card: title, when and where, the RSVP
  * buttons with their counts, and a link to the event. Counts, changes and a cancellation
- * ("Cancelled", no buttons; R-EVENT-11) follow event:updated through the events store.
+ * ("Cancelled", no buttons) follow event:updated through the events store.
  */
 import { CalendarDays, MapPin } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,11 +1,11 @@
 /**
- * One event (R-EVENT-4, R-EVENT-8): when and where, the description, RSVP buttons with the counts,
- * who is going, and its .ics file to download; for its creator and admins, Edit and Cancel event
- * (R-EVENT-13). A cancelled one says so and takes no answer.
+ * One event: when and where, the description, RSVP buttons with the counts,
+ * who is going, and its .ics file to download; for its creator and admins, Edit and Cancel event.
+ * A cancelled one says so and takes no answer.
  */
 import { CalendarDays, Download, MapPin } from 'lucide-react';
 import type { EventView } from '@stoop/shared';
-import { eventIcsUrl } from '../../services/api/events-api.ts';
+import { eventIcsUrl } from '../../stores/events.ts';
 import { useUsersStore } from '../../stores/users.ts';
 import { CancelledMark } from './CancelledMark.tsx';
 import { EventActions } from './EventActions.tsx';

@@ -1,5 +1,5 @@
 /**
- * Going / Maybe / Can't go (R-EVENT-3): three toggle buttons (aria-pressed marks the reader's
+ * Going / Maybe / Can't go: three toggle buttons (aria-pressed marks the reader's
  * answer, a click on another one changes it), each with its count.
  */
 import { useState } from 'react';

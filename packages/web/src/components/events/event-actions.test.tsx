@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { EventView } from '@stoop/shared';
-import { handleServerEvent } from '../../realtime/server-events.ts';
+import { applyLiveUpdate } from '../../realtime/live-updates.ts';
 import { apiError, installFakeServer, json, makeUser, makeEvent } from '../../test/fake-server.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -13,15 +13,19 @@ import { EventCard } from './EventCard.tsx';
 
 vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
 
-/** Its creator's view (going), at fixed times the edit form's fields show. */
+/** Its creator's view (going, may change it: R-ACCESS-9), at fixed times the edit form's fields show. */
 const event = (patch: Partial<EventView> = {}): EventView =>
   makeEvent({
     startsAt: new Date('2030-06-01T20:00').toISOString(),
     endsAt: new Date('2030-06-01T22:00').toISOString(),
     myRsvp: 'going',
+    abilities: MAY_CHANGE,
     ...patch,
   });
 const CANCELLED_AT = '2026-11-24T06:00:00.000Z';
+// What the server answers a reader may do (R-ACCESS-9): the page holds no rule of its own.
+const MAY_CHANGE = { edit: true, cancel: true };
+const NOTHING = { edit: false, cancel: false };
 
 beforeEach(() => {
   useEventsStore.getState().reset();
@@ -99,7 +103,7 @@ describe('edit and cancel on the event page (R-EVENT-11, R-EVENT-13)', () => {
     const server = installFakeServer({
       ...baseRoutes(() => current),
       'DELETE /api/events/e1': () => {
-        current = { ...current, cancelledAt: CANCELLED_AT };
+        current = { ...current, cancelledAt: CANCELLED_AT, abilities: NOTHING };
         return json(200, { event: current });
       },
     });
@@ -124,6 +128,8 @@ describe('edit and cancel on the event page (R-EVENT-11, R-EVENT-13)', () => {
     const { unmount } = renderPage();
     expect(await screen.findByRole('button', { name: 'Cancel event' })).toBeTruthy();
     unmount();
+    useEventsStore.getState().reset();
+    installFakeServer(baseRoutes(() => event({ createdBy: 'someone-else', abilities: NOTHING })));
     useAuthStore.setState({ user: makeUser({ id: 'u3', role: 'resident' }) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Rooftop movie night' })).toBeTruthy();
@@ -155,13 +161,13 @@ describe('live changes on the card (R-EVENT-12)', () => {
     );
     expect(await screen.findByRole('link', { name: 'Rooftop movie night' })).toBeTruthy();
     const { myRsvp: _mine, ...live } = event({ title: 'Rooftop film night' });
-    act(() => handleServerEvent({ name: 'event:updated', payload: { event: live } }));
+    act(() => applyLiveUpdate({ name: 'event:updated', payload: { event: live } }));
     expect(screen.getByRole('link', { name: 'Rooftop film night' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Your answer' })).toBeTruthy();
     act(() =>
-      handleServerEvent({
+      applyLiveUpdate({
         name: 'event:updated',
-        payload: { event: { ...live, cancelledAt: CANCELLED_AT } },
+        payload: { event: { ...live, cancelledAt: CANCELLED_AT, abilities: NOTHING } },
       }),
     );
     expect(screen.getByText('Cancelled')).toBeTruthy();

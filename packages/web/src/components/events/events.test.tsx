@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { handleServerEvent } from '../../realtime/server-events.ts';
+import { applyLiveUpdate } from '../../realtime/live-updates.ts';
 import { apiError, installFakeServer, json, makeConversation, makeEvent } from '../../test/fake-server.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -48,7 +48,7 @@ describe('EventCard (R-EVENT-2, R-EVENT-3, R-EVENT-6)', () => {
     expect(screen.getByTestId('rsvp-count-going').textContent).toBe('2');
 
     const { myRsvp: _mine, ...live } = makeEvent({ counts: { going: 3, maybe: 1, no: 0 } });
-    act(() => handleServerEvent({ name: 'event:updated', payload: { event: live } }));
+    act(() => applyLiveUpdate({ name: 'event:updated', payload: { event: live } }));
     expect(screen.getByTestId('rsvp-count-going').textContent).toBe('3');
     expect(screen.getByTestId('rsvp-count-maybe').textContent).toBe('1');
     expect(pressed(/^Going/)).toBe('true');

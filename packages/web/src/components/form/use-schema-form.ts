@@ -3,7 +3,7 @@
  * next to their fields and focus the first, keep the button busy during the call, then put a
  * server error on its field when the server names one of `serverFields`, or show it as a toast.
  * A public page passes a loader instead of the schema: the schema (and zod) then load after the
- * first paint, off the page's first load (R-DELIVERY-7), and a submit waits for them.
+ * first paint, off the page's first load, and a submit waits for them.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';

@@ -3,7 +3,7 @@
  * Only zod's types are imported here; the schema object (and zod) come from the lazily loaded page.
  */
 import type { ZodType } from 'zod';
-import { isApiError } from '../../services/http/client.ts';
+import { isApiError } from '../../services/api-error.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

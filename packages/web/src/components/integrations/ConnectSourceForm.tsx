@@ -1,4 +1,4 @@
-/** Admin: connect a webhook, a feed or a calendar to a channel (R-INTEG-1), fields by type. */
+/** Admin: connect a webhook, a feed or a calendar to a channel, fields by type. */
 import { useState, type FormEvent } from 'react';
 import { INTEGRATION_NAME_MAX, INTEGRATION_URL_MAX, type IntegrationType } from '@stoop/shared';
 import { SelectField, TextField } from '../form/fields.tsx';

@@ -1,4 +1,4 @@
-/** A webhook's secret address, shown once with a copy button (R-INTEG-3). */
+/** A webhook's secret address, shown once with a copy button. */
 import { Copy } from 'lucide-react';
 import type { RevealedWebhook } from '../../stores/integrations.ts';
 import { copyWithToast } from '../../services/ui/clipboard.ts';

@@ -97,3 +97,12 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
     </div>
   );
 }
+
+/** A page of one centred card under the header without account links (a mail's link opens these). */
+export function AuthPage(props: AuthCardProps) {
+  return (
+    <PublicLayout minimalHeader>
+      <AuthCard {...props} />
+    </PublicLayout>
+  );
+}

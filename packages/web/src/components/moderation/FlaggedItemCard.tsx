@@ -11,8 +11,7 @@ import { TEXTS } from '@stoop/shared/texts';
 import { Attachment, MessageText } from '../chat/MessageBody.tsx';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { Button } from '../ui/Button.tsx';
-
-export type FlaggedAction = 'dismiss' | 'hide' | 'delete' | 'lock';
+import type { FlaggedAction } from '../../stores/flagged.ts';
 
 interface Props {
   item: FlaggedItem;
@@ -130,7 +129,7 @@ export function FlaggedItemCard({ item, busy, onAction }: Props) {
               <span>
                 · <time dateTime={f.flaggedAt}>{formatWhen(f.flaggedAt)}</time>
               </span>
-              {/* R-REPORT-3: the reason and words the reporter gave. */}
+              {/* The reason and words the reporter gave. */}
               {f.reason ? (
                 <span className="rounded-full bg-amber-100 px-2 text-amber-900" data-testid="report-reason">
                   {REPORT_REASON_LABELS[f.reason]}

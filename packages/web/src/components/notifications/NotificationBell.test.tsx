@@ -23,6 +23,9 @@ const announcement = makeNotification({
   read: true,
 });
 
+/** The panel is its own chunk: on a busy machine its first load takes a while. */
+const SLOW = { timeout: 10_000 };
+
 function renderBell() {
   render(
     <MemoryRouter initialEntries={['/main_dashboard/chat-intro']}>
@@ -62,7 +65,7 @@ describe('NotificationBell', () => {
     useNotificationsStore.setState({ items: [mention, announcement], unread: 1, loaded: true });
     renderBell();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
-    const panel = await screen.findByRole('dialog');
+    const panel = await screen.findByRole('dialog', {}, SLOW);
     await waitFor(() => expect(server.called('POST', '/api/notifications/mark-read')).toBe(true));
     expect(server.calls[0]?.body).toBeUndefined();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
@@ -77,12 +80,12 @@ describe('NotificationBell', () => {
     useNotificationsStore.setState({ items: [mention, announcement], unread: 0, loaded: true });
     renderBell();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    let panel = await screen.findByRole('dialog');
+    let panel = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.keyDown(panel, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    panel = await screen.findByRole('dialog');
+    panel = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.click(within(panel).getByRole('link', { name: /Ann mentioned you/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('location').textContent).toBe(
@@ -98,4 +101,54 @@ describe('NotificationBell', () => {
     act(() => useNotificationsStore.getState().applyNew(makeNotification({ id: 'live' })));
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
+
+  it('R-NOTIF-6 a notification arriving while the panel is open shows as new and is marked read, the badge stays clear', async () => {
+    const server = installFakeServer({ 'POST /api/notifications/mark-read': () => json(200, { unread: 0 }) });
+    useNotificationsStore.setState({ items: [mention, announcement], unread: 1, loaded: true });
+    renderBell();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('dialog', {}, SLOW);
+    await waitFor(() => expect(server.calls).toHaveLength(1), SLOW);
+
+    const live = makeNotification({ id: 'live', text: 'Bo replied to your thread' });
+    act(() => useNotificationsStore.getState().applyNew(live));
+    // Marked at once, before the server answers: the badge never shows the arrival.
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    const arrived = within(panel).getByRole('link', { name: /Bo replied to your thread/ });
+    expect(arrived.dataset.fresh).toBe('true');
+    await waitFor(() => expect(server.calls).toHaveLength(2), SLOW);
+    expect(server.calls[1]?.body).toEqual({ ids: ['live'] });
+    await waitFor(() => expect(useNotificationsStore.getState().items.every((n) => n.read)).toBe(true));
+    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+
+    // Closed again, the next one raises the badge as before.
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => useNotificationsStore.getState().applyNew(makeNotification({ id: 'later' })));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(server.calls).toHaveLength(2);
+  }, 20_000);
+
+  it('R-NOTIF-6 a late answer to the opening mark-read does not raise the count after an arrival was marked', async () => {
+    let answerFirst: (() => void) | undefined;
+    const server = installFakeServer({
+      'POST /api/notifications/mark-read': (request) =>
+        request.body === undefined
+          ? new Promise((resolve) => (answerFirst = () => resolve(json(200, { unread: 1 }))))
+          : json(200, { unread: 0 }),
+    });
+    useNotificationsStore.setState({ items: [mention], unread: 1, loaded: true });
+    renderBell();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    await screen.findByRole('dialog', {}, SLOW);
+    act(() => useNotificationsStore.getState().applyNew(makeNotification({ id: 'live' })));
+    await waitFor(() => expect(server.calls).toHaveLength(2), SLOW);
+    await act(async () => {
+      answerFirst?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(useNotificationsStore.getState().unread).toBe(0));
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+  }, 20_000);
 });

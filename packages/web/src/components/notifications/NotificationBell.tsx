@@ -1,12 +1,13 @@
 /**
  * The header's bell: an unread badge and, on press, a panel (NotificationPanel, a Radix dialog)
  * listing the newest notifications. Opening the panel marks them read, so the badge clears; the
- * ones that were new stay marked "new" while it is open. Unread direct messages count on the badge
- * too and are listed at the top of the panel until they are opened (R-NOTIF-5). The panel is its own chunk, loaded the
+ * ones that were new stay marked "new" while it is open, and so do those that arrive (or finish
+ * loading) while it is open: they are marked read as they come, so the badge stays clear. Unread direct messages count on the badge
+ * too and are listed at the top of the panel until they are opened. The panel is its own chunk, loaded the
  * first time the bell is pressed (or pointed at), so it is not part of the page's first load.
  */
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNotificationsStore } from '../../stores/notifications.ts';
 import { useUnreadTotals } from '../shell/use-unread-totals.ts';
 
@@ -18,11 +19,12 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
 const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 export function NotificationBell() {
-  // Unread direct messages raise the badge too (R-NOTIF-5); the panel lists them first.
+  // Unread direct messages raise the badge too; the panel lists them first.
   const unreadDirect = useUnreadTotals().direct;
   const unreadNotifications = useNotificationsStore((s) => s.unread);
   const unread = unreadNotifications + unreadDirect;
   const loaded = useNotificationsStore((s) => s.loaded);
+  const items = useNotificationsStore((s) => s.items);
   const [open, setOpen] = useState(false);
   const [panelLoaded, setPanelLoaded] = useState(false);
   if (open && !panelLoaded) setPanelLoaded(true);
@@ -32,6 +34,16 @@ export function NotificationBell() {
   useEffect(() => {
     if (!loaded) void useNotificationsStore.getState().load();
   }, [loaded]);
+
+  // While the panel is open, what arrives is read as it appears: shown as new, never on the badge.
+  // A layout effect, so the badge does not flash the arrival for a frame before it is marked.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const arrived = items.filter((n) => !n.read).map((n) => n.id);
+    if (arrived.length === 0) return;
+    setFreshIds((fresh) => new Set([...fresh, ...arrived]));
+    void useNotificationsStore.getState().markRead(arrived);
+  }, [open, items]);
 
   const openChange = (next: boolean) => {
     setOpen(next);

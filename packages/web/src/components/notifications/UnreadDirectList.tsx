@@ -1,4 +1,4 @@
-/** The bell panel's first part: direct conversations with unread messages (R-NOTIF-5), each a link. */
+/** The bell panel's first part: direct conversations with unread messages, each a link. */
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuthStore } from '../../stores/auth.ts';

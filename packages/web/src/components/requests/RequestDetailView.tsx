@@ -3,9 +3,11 @@ import { REQUEST_CATEGORY_LABELS, type RequestDetail } from '@stoop/shared';
 import type { ReactNode } from 'react';
 import { RequestHistory, when } from './RequestHistory.tsx';
 import { RequestStatusBadge } from './RequestStatusBadge.tsx';
+import { useMediaUrl } from '../../stores/media-ticket.ts';
 
 export function RequestDetailView({ detail, children }: { detail: RequestDetail; children?: ReactNode }) {
   const { request, history } = detail;
+  const photoUrl = useMediaUrl(request.photoUrl);
   return (
     <article
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
@@ -24,10 +26,10 @@ export function RequestDetailView({ detail, children }: { detail: RequestDetail;
         <RequestStatusBadge status={request.status} />
       </header>
       <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{request.description}</p>
-      {request.photoUrl ? (
-        <a href={request.photoUrl} target="_blank" rel="noreferrer" className="block w-fit">
+      {photoUrl ? (
+        <a href={photoUrl} target="_blank" rel="noreferrer" className="block w-fit">
           <img
-            src={request.photoUrl}
+            src={photoUrl}
             alt={`Photo of “${request.title}”`}
             className="max-h-72 max-w-full rounded-lg border border-slate-200 object-contain"
           />

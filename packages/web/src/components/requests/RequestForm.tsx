@@ -1,4 +1,4 @@
-/** Filing a request (R-REQ-9): category, title, description, an optional photo with upload progress. */
+/** Filing a request: category, title, description, an optional photo with upload progress. */
 import { useRef, useState, type FormEvent } from 'react';
 import {
   REQUEST_CATEGORIES,

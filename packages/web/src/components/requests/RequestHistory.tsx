@@ -1,4 +1,4 @@
-/** A request's history, oldest first: filed, every status change with its note, every comment (R-REQ-8). */
+/** A request's history, oldest first: filed, every status change with its note, every comment. */
 import { REQUEST_STATUS_LABELS, type RequestEvent } from '@stoop/shared';
 
 export const when = (iso: string) =>

@@ -1,4 +1,4 @@
-/** A request's status as a coloured badge (R-REQ-9). */
+/** A request's status as a coloured badge. */
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '@stoop/shared';
 
 const COLOURS: Record<RequestStatus, string> = {

@@ -1,4 +1,4 @@
-/** The office sets a request's status with an optional note the resident sees (R-REQ-10). */
+/** The office sets a request's status with an optional note the resident sees. */
 import { useState, type FormEvent } from 'react';
 import {
   ADMIN_REQUEST_STATUSES,
@@ -6,6 +6,7 @@ import {
   REQUEST_STATUS_LABELS,
   type BuildingRequest,
 } from '@stoop/shared';
+import { NO_REQUEST_ABILITIES } from '@stoop/shared/no-abilities';
 import { SelectField, TextAreaField } from '../form/fields.tsx';
 import { Button } from '../ui/Button.tsx';
 
@@ -25,8 +26,11 @@ export function StatusChangeForm({ request, onSubmit }: Props) {
   const [status, setStatus] = useState<AdminStatus>(NEXT[current]);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  if (request.status === 'cancelled') {
-    return <p className="text-sm text-slate-600">The resident cancelled this request.</p>;
+  // The server says whether the status may change; the status only explains why not.
+  if (!(request.abilities ?? NO_REQUEST_ABILITIES).changeStatus) {
+    return request.status === 'cancelled' ? (
+      <p className="text-sm text-slate-600">The resident cancelled this request.</p>
+    ) : null;
   }
   const unchanged = status === request.status;
 

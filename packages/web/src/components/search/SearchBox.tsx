@@ -1,5 +1,5 @@
 /**
- * The search box (R-SEARCH-5): a combobox that completes `from:@`, `in:#`, `in:@` and `has:`, the
+ * The search box: a combobox that completes `from:@`, `in:#`, `in:@` and `has:`, the
  * query's modifiers as removable chips (from the shared parser, so they read the query as the
  * server will), and buttons that start a modifier. Keyboard: arrows pick a suggestion, Enter or
  * Tab takes it, Escape closes the list, Enter otherwise searches.

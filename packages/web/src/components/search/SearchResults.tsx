@@ -1,14 +1,16 @@
 /**
  * Search results grouped by conversation (R-SEARCH-3), in the server's rank order: the
- * conversation of the best result first. Each result's snippet shows the matched words marked
- * from the server's offsets (R-SEARCH-6) as text nodes, never as HTML, and links to the message
- * in its conversation, where it is scrolled to and highlighted (stores/message-jump.ts).
+ * conversation of the best result first. Each result's snippet is markdown through the chat's own
+ * safe renderer (R-SEARCH-9), with the matched words marked from the server's offsets
+ * and links to the message in its conversation, where it is scrolled to and
+ * highlighted (stores/message-jump.ts).
  */
 import { Hash, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Message, SearchHit } from '@stoop/shared';
+import { messageHash } from '@stoop/shared/web-paths';
 import { conversationPath, formatTime } from '../chat/chat-hooks.ts';
+import { useMarkdown } from '../chat/use-markdown.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 
 export interface SearchResultGroup {
@@ -39,30 +41,46 @@ export function groupByConversation(
   return [...groups.values()];
 }
 
-/** The snippet with its highlighted ranges as <mark> elements around plain text. */
+/** Private-use characters around each matched range: no message text has them, and markdown keeps them. */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARK_CHARACTERS = /[\uE000\uE001]/g;
+
+/**
+ * The snippet as the chat shows it (R-SEARCH-9): the matched ranges are wrapped in the private-use
+ * characters, the text goes through the chat's renderer (sanitised), and the characters
+ * become <mark> elements in its output. Links become plain text: the whole result is a link.
+ */
 function HighlightedSnippet({ text, highlights }: Pick<SearchHit, 'highlights'> & { text: string }) {
-  const parts: ReactNode[] = [];
+  let source = '';
   let at = 0;
+  const clean = text.replace(MARK_CHARACTERS, '');
   for (const [start, end] of highlights) {
-    if (start < at || end > text.length) continue;
-    if (start > at) parts.push(text.slice(at, start));
-    parts.push(
-      <mark key={start} className="rounded bg-amber-100 px-0.5 text-slate-900">
-        {text.slice(start, end)}
-      </mark>,
-    );
+    if (start < at || end > clean.length) continue;
+    source += `${clean.slice(at, start)}${MARK_OPEN}${clean.slice(start, end)}${MARK_CLOSE}`;
     at = end;
   }
-  if (at < text.length) parts.push(text.slice(at));
-  return <>{parts}</>;
+  source += clean.slice(at);
+  const html = useMarkdown(source)
+    .replace(/<a\b[^>]*>/g, '<span class="underline">')
+    .replace(/<\/a>/g, '</span>')
+    .replaceAll(MARK_OPEN, '<mark class="rounded bg-amber-100 px-0.5 text-slate-900">')
+    .replaceAll(MARK_CLOSE, '</mark>');
+  return (
+    <div
+      className="prose-chat break-words [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3"
+      // Sanitised by services/chat/markdown.ts; the only tags added are <mark> and <span>.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** A reply opens its thread; a top-level message its conversation at #message-{id}. */
+/** A reply opens its thread; a top-level message its conversation, scrolled to it. */
 function jumpPath(message: Message, hit: SearchHit): string {
   if (message.parentMessageId) return DASHBOARD_PATHS.thread(message.parentMessageId);
-  return `${conversationPath({ id: message.conversationId, type: hit.conversationType })}#message-${encodeURIComponent(message.id)}`;
+  return `${conversationPath({ id: message.conversationId, type: hit.conversationType })}${messageHash(message.id)}`;
 }
 
 interface SearchResultsProps {
@@ -100,13 +118,13 @@ export function SearchResults({ groups, authorName }: SearchResultsProps) {
                       {message.parentMessageId && <span>in a thread</span>}
                       <span className="ml-auto font-medium text-brand-700">Jump to message</span>
                     </span>
-                    <span className="mt-1 block whitespace-pre-wrap break-words text-sm leading-6 text-slate-800">
+                    <div className="mt-1 break-words text-sm leading-6 text-slate-800">
                       {itemHit.snippet ? (
                         <HighlightedSnippet text={itemHit.snippet} highlights={itemHit.highlights} />
                       ) : (
                         <span className="italic text-slate-500">{message.fileName ?? 'Attachment'}</span>
                       )}
-                    </span>
+                    </div>
                   </Link>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 /**
- * Autocomplete for the search box (R-SEARCH-5): with the caret at the end of `from:@`, `in:#`,
+ * Autocomplete for the search box: with the caret at the end of `from:@`, `in:#`,
  * `in:@` or `has:`, the names that fit what is typed so far, from the shared parser's tokens.
  */
 import { SEARCH_HAS_VALUES, formatModifier, tokenizeSearch, type SearchSigil } from '@stoop/shared';

@@ -4,16 +4,29 @@
  * ones, and the screen itself. The drawer (and Radix with it) loads the first time it opens.
  */
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../navigation/paths.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
-import { UrgentBanner } from '../announcements/UrgentBanner.tsx';
+import { useAuthStore } from '../../stores/auth.ts';
+import { useThemeStore } from '../../stores/theme.ts';
+import { useUrgentBannerStore } from '../../stores/urgent-banner.ts';
 import { ProfileMenu } from './ProfileMenu.tsx';
-import { ThemeToggle } from '../ThemeToggle.tsx';
 import { UnreadTitle } from './UnreadTitle.tsx';
 import { useWideScreen } from './use-wide-screen.ts';
+
+// The two banners load when there is something to show (most sessions never have): an admin
+// viewing as someone, an urgent announcement not acknowledged yet.
+const ViewingAsBanner = lazy(async () => ({
+  default: (await import('./ViewingAsBanner.tsx')).ViewingAsBanner,
+}));
+const UrgentBanner = lazy(async () => ({
+  default: (await import('../announcements/UrgentBanner.tsx')).UrgentBanner,
+}));
+
+// Shown only in builds with dark mode (a flag, off by default): it loads in those alone.
+const ThemeToggle = lazy(async () => ({ default: (await import('../ThemeToggle.tsx')).ThemeToggle }));
 
 const loadDrawer = () => import('./ShellDrawer.tsx');
 const ShellDrawer = lazy(loadDrawer);
@@ -36,6 +49,7 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
   if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
   const menuButton = useRef<HTMLButtonElement>(null);
   const wide = useWideScreen();
+  const darkMode = useThemeStore((s) => s.darkModeEnabled);
   const location = useLocation();
   // Close the drawer after a navigation from inside it (adjusting state during render is React's
   // recommended alternative to an effect here).
@@ -82,12 +96,16 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {headerActions}
             <NotificationBell />
-            <ThemeToggle />
+            {darkMode ? (
+              <Suspense fallback={null}>
+                <ThemeToggle />
+              </Suspense>
+            ) : null}
             <ProfileMenu />
           </div>
         </div>
       </header>
-      <UrgentBanner />
+      <Banners />
       <div className="flex min-h-0 flex-1">
         {wide ? (
           <aside
@@ -102,5 +120,29 @@ export function AppShell({ sidebarLabel, sidebar, headerActions, children }: App
         </main>
       </div>
     </div>
+  );
+}
+
+/** Above the screen: the viewing-as banner and the urgent one, each once it has something to say. */
+function Banners() {
+  const viewingAs = useAuthStore((s) => s.viewer !== null && s.user !== null);
+  const urgent = useUrgentBannerStore((s) => s.items.length > 0);
+  const loaded = useUrgentBannerStore((s) => s.loaded);
+  useEffect(() => {
+    if (!loaded) void useUrgentBannerStore.getState().load();
+  }, [loaded]);
+  return (
+    <>
+      {viewingAs ? (
+        <Suspense fallback={null}>
+          <ViewingAsBanner />
+        </Suspense>
+      ) : null}
+      {urgent ? (
+        <Suspense fallback={null}>
+          <UrgentBanner />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

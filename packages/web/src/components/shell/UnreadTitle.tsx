@@ -1,4 +1,4 @@
-/** Keeps the browser tab's title at "(3) Stoop" while messages are unread (R-NOTIF-5). */
+/** Keeps the browser tab's title at "(3) Stoop" while messages are unread. */
 import { useEffect } from 'react';
 import { titleWithUnread } from '../../services/chat/unread.ts';
 import { useUnreadTotals } from './use-unread-totals.ts';

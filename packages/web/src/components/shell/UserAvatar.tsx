@@ -1,5 +1,6 @@
 /** A user's picture, or their initials on a tinted circle when they have none. */
 import { initialsOf } from '@stoop/shared/first-view';
+import { useMediaUrl } from '../../stores/media-ticket.ts';
 
 interface UserAvatarProps {
   name: string;
@@ -8,10 +9,11 @@ interface UserAvatarProps {
 }
 
 export function UserAvatar({ name, src, className = 'h-8 w-8 text-xs' }: UserAvatarProps) {
-  if (src)
+  const url = useMediaUrl(src);
+  if (url)
     return (
       <img
-        src={src}
+        src={url}
         alt=""
         referrerPolicy="no-referrer"
         className={`${className} shrink-0 rounded-full object-cover`}

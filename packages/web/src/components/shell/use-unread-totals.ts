@@ -1,4 +1,4 @@
-/** The unread totals of the conversation list, live (R-NOTIF-5). */
+/** The unread totals of the conversation list, live. */
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMutesStore } from '../../stores/mutes.ts';
 import { unreadTotals, type UnreadTotals } from '../../services/chat/unread.ts';

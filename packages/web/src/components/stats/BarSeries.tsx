@@ -1,5 +1,5 @@
 /**
- * The one place the chart library is imported (R-STATS-8): only the statistics screen imports this
+ * The one place the chart library is imported: only the statistics screen imports this
  * file, and that screen is a lazy route, so recharts never reaches the chat's first load.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

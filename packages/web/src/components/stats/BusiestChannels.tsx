@@ -1,5 +1,5 @@
 /**
- * The busiest channels (R-STATS-4) as a ranked list with bars drawn in CSS: the text of each item
+ * The busiest channels as a ranked list with bars drawn in CSS: the text of each item
  * says it all, so the list needs no chart library and no separate table.
  */
 import type { StatsResponse } from '@stoop/shared';

@@ -1,5 +1,5 @@
 /**
- * A chart with the same numbers as a table behind a "Show table" toggle (R-STATS-8): the chart is an
+ * A chart with the same numbers as a table behind a "Show table" toggle: the chart is an
  * image to assistive technology (its label sums it up), the table is the accessible form of it.
  */
 import { useId, useState, type ReactNode } from 'react';

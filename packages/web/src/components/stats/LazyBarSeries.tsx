@@ -1,5 +1,5 @@
 /**
- * The bar chart, loaded on its own after the statistics screen's numbers are on screen (R-STATS-8):
+ * The bar chart, loaded on its own after the statistics screen's numbers are on screen:
  * the chart library is the largest part of the screen, so the figures and tables do not wait for it.
  * The chunk is left out of the offline precache (pwa-config.ts); offline, the tables still work.
  */

@@ -1,5 +1,5 @@
 /**
- * One usage figure against its plan limit as a progressbar (R-BILL-4): the role carries the values
+ * One usage figure against its plan limit as a progressbar: the role carries the values
  * and a text version, the visible line says the same, and over the limit it turns red and says so.
  */
 import { useId } from 'react';

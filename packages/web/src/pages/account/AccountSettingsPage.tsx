@@ -1,6 +1,6 @@
-/** /account_settings: edit the profile (R-USER-3 fields) and save it with PUT /api/profile. */
+/** /account_settings: edit the profile and save it with PUT /api/profile. */
 import { profileFormSchema } from '@stoop/shared/schemas/profile-form';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Bell } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { EmailField, TextAreaField, TextField, focusFirstInvalid } from '../../components/form/fields.tsx';
 import {
@@ -13,11 +13,12 @@ import { AppShell } from '../../components/shell/AppShell.tsx';
 import { AccountSidebar } from './AccountSidebar.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { updateProfile } from '../../services/api/account-api.ts';
+import { saveProfile } from '../../stores/account.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { AboutFields } from './AboutFields.tsx';
 import { AvatarField } from './AvatarField.tsx';
+import { ReadReceiptsSetting } from './ReadReceiptsSetting.tsx';
 import { ENUMERATED_PROFILE_FIELDS } from '@stoop/shared/schemas/profile-options';
 import {
   credentialErrors,
@@ -44,7 +45,6 @@ const SERVER_FIELDS = [
 function ProfileForm() {
   // The guard only lets signed-in users here, so the user is present.
   const user = useAuthStore((s) => s.user);
-  const setUser = useAuthStore((s) => s.setUser);
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ProfileValues | null>(() => (user ? valuesFromUser(user) : null));
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: 'keep' });
@@ -68,8 +68,7 @@ function ProfileForm() {
     setErrors({});
     setBusy(true);
     try {
-      const saved = await updateProfile(toFormData(checked.data, avatar, user.avatar, values));
-      setUser(saved);
+      const saved = await saveProfile(toFormData(checked.data, avatar, user.avatar, values));
       setValues(valuesFromUser(saved));
       setAvatar({ kind: 'keep' });
       announceProfileUpdate();
@@ -176,11 +175,20 @@ export default function AccountSettingsPage() {
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Account settings</h1>
             <p className="mt-1 text-sm text-slate-600">This is how your neighbours see you on Stoop.</p>
           </div>
-          <ButtonLink to={PATHS.mainDashboard} variant="ghost" className="hidden sm:inline-flex lg:hidden">
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to chat
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={PATHS.mainDashboard} variant="ghost" className="hidden sm:inline-flex lg:hidden">
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to chat
+            </ButtonLink>
+            {/* The notification settings, also on a phone where the sidebar is folded away. */}
+            <ButtonLink to={PATHS.notificationSettings} variant="secondary">
+              <Bell className="h-4 w-4" aria-hidden="true" /> Notification settings
+            </ButtonLink>
+          </div>
         </div>
-        <ProfileForm />
+        <div className="space-y-8">
+          <ProfileForm />
+          <ReadReceiptsSetting />
+        </div>
       </div>
     </AppShell>
   );

@@ -2,7 +2,7 @@ import { ArrowLeft, Bell, UserRound } from 'lucide-react';
 import { SidebarNav } from '../../components/shell/SidebarNav.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 
-/** The account screens' navigation: back to the chat, the profile and the push settings. */
+/** The account screens' navigation: back to the chat, the profile and the notification settings. */
 export function AccountSidebar() {
   return (
     <div className="px-3 py-4">
@@ -11,7 +11,7 @@ export function AccountSidebar() {
         items={[
           { to: PATHS.mainDashboard, label: 'Back to chat', icon: ArrowLeft },
           { to: PATHS.accountSettings, label: 'Profile', icon: UserRound, end: true },
-          { to: PATHS.notificationSettings, label: 'Push notifications', icon: Bell },
+          { to: PATHS.notificationSettings, label: 'Notifications', icon: Bell },
         ]}
       />
     </div>

@@ -1,6 +1,6 @@
 /**
  * Avatar picker with a live preview; the file is only uploaded when the form is saved. "Take a
- * photo" uses the native camera in the shells and a camera file input on the web (R-PROFILE-5).
+ * photo" uses the native camera in the shells and a camera file input on the web.
  */
 import { Camera, ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ export function AvatarField({ name, current, change, onChange, error }: AvatarFi
       if (photo.kind === 'photo') pick(photo.file);
       else if (photo.kind === 'file-input') cameraInput.current?.click();
     } catch {
-      // R-ERR-8, R-ERR-10: the fixed text, through the one toast service.
+      // The fixed text, through the one toast service.
       toast.error(TEXTS.nativeCameraFailed);
     } finally {
       setCapturing(false);

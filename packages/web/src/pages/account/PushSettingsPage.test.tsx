@@ -67,6 +67,11 @@ const device = (overrides: Partial<PushDevice>): PushDevice => ({
   ...overrides,
 });
 
+/** Every fake server of this file answers the signed-in apps too (none unless a test says). */
+function serverWith(handlers: Parameters<typeof installFakeServer>[0]) {
+  return installFakeServer({ 'GET /api/native-sessions': () => json(200, { sessions: [] }), ...handlers });
+}
+
 const renderPage = () =>
   render(
     <MemoryRouter>
@@ -87,7 +92,7 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
   it('R-PUSH-4: explains, then subscribes with the VAPID key from the click and registers the subscription', async () => {
     const browser = stubBrowser();
     let devices: PushDevice[] = [];
-    const server = installFakeServer({
+    const server = serverWith({
       'GET /api/push/devices': () => json(200, { devices }),
       'GET /api/push/vapid-public-key': () => json(200, { publicKey: VAPID_KEY }),
       'POST /api/register-push-token': () => {
@@ -113,7 +118,7 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
 
   it('R-PUSH-3: a refused permission stops silently: no subscription, no call, no message', async () => {
     const browser = stubBrowser({ answer: 'denied' });
-    const server = installFakeServer({ 'GET /api/push/devices': () => json(200, { devices: [] }) });
+    const server = serverWith({ 'GET /api/push/devices': () => json(200, { devices: [] }) });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on push notifications' }));
     await waitFor(() => expect(browser.permission).toBe('denied'));
@@ -127,7 +132,7 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
     const browser = stubBrowser({ permission: 'granted' });
     await browser.subscribe();
     const subscription = browser.subscription;
-    const server = installFakeServer({
+    const server = serverWith({
       'GET /api/push/devices': () => json(200, { devices: [device({ thisDevice: true })] }),
       'DELETE /api/unregister-push-token': () => json(200, { removed: 1 }),
     });
@@ -142,7 +147,7 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
 
   it('lists the devices with this one marked, and removes one', async () => {
     stubBrowser();
-    const server = installFakeServer({
+    const server = serverWith({
       'GET /api/push/devices': () =>
         json(200, {
           devices: [
@@ -164,7 +169,7 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
 
   it('R-SESSION-13: sign out everywhere unregisters every token, ends every session, then signs out', async () => {
     stubBrowser();
-    const server = installFakeServer({
+    const server = serverWith({
       'GET /api/push/devices': () => json(200, { devices: [] }),
       'DELETE /api/unregister-push-token': () => json(200, { removed: 2 }),
       'POST /api/logout-everywhere': () => json(200, { csrfToken: 'u' }),
@@ -183,8 +188,51 @@ describe('PushSettingsPage (R-PUSH-9)', () => {
     expect(order.indexOf('POST /api/logout')).toBeGreaterThan(order.indexOf('POST /api/logout-everywhere'));
   });
 
+  it('R-NATIVE-13: lists the signed-in apps with platform and last use, and signs one out', async () => {
+    stubBrowser();
+    const server = serverWith({
+      'GET /api/push/devices': () => json(200, { devices: [] }),
+      'GET /api/native-sessions': () =>
+        json(200, {
+          sessions: [
+            {
+              id: 's1',
+              platform: 'android',
+              createdAt: '2026-01-02T10:00:00.000Z',
+              lastUsedAt: '2026-01-05T09:00:00.000Z',
+              thisDevice: false,
+            },
+            {
+              id: 's2',
+              platform: 'ios',
+              createdAt: '2026-01-03T10:00:00.000Z',
+              lastUsedAt: null,
+              thisDevice: false,
+            },
+          ],
+        }),
+      'DELETE /api/native-sessions/s1': () => json(200, { removed: 1 }),
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Signed-in apps' });
+    expect(within(list).getByText('Android app')).toBeTruthy();
+    expect(within(list).getByText(/Signed in on android .*, last used /)).toBeTruthy();
+    expect(within(list).getByText(/Signed in on ios .*, not used since/)).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: /^Sign out Android app/ }));
+    await waitFor(() => expect(screen.queryByText('Android app')).toBeNull());
+    expect(server.called('DELETE', '/api/native-sessions/s1')).toBe(true);
+    expect(useAuthStore.getState().user).not.toBeNull();
+  });
+
+  it('R-NATIVE-13: says when no app is signed in', async () => {
+    stubBrowser();
+    serverWith({ 'GET /api/push/devices': () => json(200, { devices: [] }) });
+    renderPage();
+    expect(await screen.findByText(/No Stoop app on a phone or tablet is signed in/)).toBeTruthy();
+  });
+
   it('says so when the browser cannot receive push', async () => {
-    installFakeServer({ 'GET /api/push/devices': () => json(200, { devices: [] }) });
+    serverWith({ 'GET /api/push/devices': () => json(200, { devices: [] }) });
     renderPage();
     expect(await screen.findByText(/This browser cannot receive push notifications/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turn on push notifications' })).toBeNull();

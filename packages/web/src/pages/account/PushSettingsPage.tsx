@@ -1,16 +1,21 @@
 /**
- * /account_settings/notifications (R-PUSH-9): push on this device (an explanation, then a button
- * asking permission from that click), the resident's devices with remove, and sign out everywhere.
+ * /account_settings/notifications: what reaches the resident by
+ * push or mail, the daily digest and quiet hours; push on this device (an explanation, then a button
+ * asking permission from that click), the resident's devices with remove, the apps signed in to the
+ * account and sign out everywhere.
  */
 import type { PushDevice } from '@stoop/shared';
 import { Bell, BellOff, LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { AppShell } from '../../components/shell/AppShell.tsx';
 import { AccountSidebar } from './AccountSidebar.tsx';
+import { NoticeSettings } from './NoticeSettings.tsx';
+import { SignedInApps } from './SignedInApps.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { DeviceRow } from '../../components/ui/DeviceRow.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { errorMessage } from '../../components/form/validate.ts';
-import { callApi } from '../../services/http/client.ts';
+import { endEverySession, listPushDevices, removePushDevice } from '../../stores/account.ts';
 import { pushAvailable, pushOnHere, turnPushOff, turnPushOn } from '../../services/push/device-push.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -46,7 +51,7 @@ function ThisDevicePush({ onChanged }: { onChanged: () => void }) {
     setBusy(true);
     const result = await turnPushOn();
     setBusy(false);
-    // R-PUSH-3: a refusal stops here without a word; a failure was logged.
+    // A refusal stops here without a word; a failure was logged.
     if (result === 'enabled') {
       setOn(true);
       onChanged();
@@ -97,39 +102,26 @@ function ThisDevicePush({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function DeviceRow({ device, onRemove }: { device: PushDevice; onRemove: (id: string) => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const Icon = device.platform === 'web' ? Monitor : Smartphone;
+function PushDeviceRow({
+  device,
+  onRemove,
+}: {
+  device: PushDevice;
+  onRemove: (id: string) => Promise<void>;
+}) {
   const label = PLATFORM_LABELS[device.platform];
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <Icon className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-900">
-          {label}
-          {device.thisDevice ? (
-            <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-              This device
-            </span>
-          ) : null}
-        </p>
-        <p className="text-xs text-slate-600">
-          Added {when(device.createdAt)} ·{' '}
-          {device.lastUsedAt ? `last notified ${when(device.lastUsedAt)}` : 'not notified yet'}
-        </p>
-      </div>
-      <Button
-        variant="ghost"
-        busy={busy}
-        aria-label={`Remove ${label}${device.thisDevice ? ' (this device)' : ''}, added ${when(device.createdAt)}`}
-        onClick={() => {
-          setBusy(true);
-          void onRemove(device.id).finally(() => setBusy(false));
-        }}
-      >
-        Remove
-      </Button>
-    </li>
+    <DeviceRow
+      icon={device.platform === 'web' ? Monitor : Smartphone}
+      label={label}
+      thisDevice={device.thisDevice}
+      detail={`Added ${when(device.createdAt)} · ${
+        device.lastUsedAt ? `last notified ${when(device.lastUsedAt)}` : 'not notified yet'
+      }`}
+      action="Remove"
+      actionLabel={`Remove ${label}${device.thisDevice ? ' (this device)' : ''}, added ${when(device.createdAt)}`}
+      onAction={() => onRemove(device.id)}
+    />
   );
 }
 
@@ -154,7 +146,7 @@ function Devices({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Your devices">
           {devices.map((device) => (
-            <DeviceRow key={device.id} device={device} onRemove={onRemove} />
+            <PushDeviceRow key={device.id} device={device} onRemove={onRemove} />
           ))}
         </ul>
       )}
@@ -168,9 +160,7 @@ function SignOutEverywhere() {
   async function signOutEverywhere() {
     setBusy(true);
     try {
-      await callApi('unregisterPushToken', { query: { all: 'true' } });
-      // Every session of the account ends on the server, this one too (R-SESSION-13).
-      await callApi('logoutEverywhere');
+      await endEverySession();
     } catch (error) {
       toast.error(errorMessage(error, 'Your devices could not be signed out. Please try again.'));
       setBusy(false);
@@ -184,8 +174,8 @@ function SignOutEverywhere() {
         Sign out everywhere
       </h2>
       <p className="text-sm leading-6 text-slate-600">
-        Stops push notifications on all your devices and signs you out here. Use it when you lost a phone or
-        used a shared computer.
+        Stops push notifications on all your devices and signs you out of every browser and app, this one too.
+        Use it when you lost a phone or used a shared computer.
       </p>
       <Button variant="danger" busy={busy} onClick={() => void signOutEverywhere()}>
         <LogOut className="h-4 w-4" aria-hidden="true" /> Sign out everywhere
@@ -198,8 +188,8 @@ export default function PushSettingsPage() {
   const [devices, setDevices] = useState<PushDevice[] | null>(null);
 
   const load = useCallback(() => {
-    callApi('listPushDevices')
-      .then((answer) => setDevices(answer.devices))
+    listPushDevices()
+      .then(setDevices)
       .catch((error: unknown) => {
         setDevices([]);
         toast.error(errorMessage(error, 'Your devices could not be loaded.'));
@@ -209,7 +199,7 @@ export default function PushSettingsPage() {
 
   const remove = async (id: string) => {
     try {
-      await callApi('removePushDevice', { params: { id } });
+      await removePushDevice(id);
       setDevices((current) => current?.filter((d) => d.id !== id) ?? null);
       toast.success('The device no longer receives push notifications.');
     } catch (error) {
@@ -222,11 +212,13 @@ export default function PushSettingsPage() {
     <AppShell sidebarLabel="Navigation" sidebar={sidebar}>
       <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Push notifications</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notifications</h1>
           <p className="mt-1 text-sm text-slate-600">Choose where Stoop may reach you.</p>
         </div>
+        <NoticeSettings />
         <ThisDevicePush onChanged={load} />
         <Devices devices={devices} onRemove={remove} />
+        <SignedInApps />
         <SignOutEverywhere />
       </div>
     </AppShell>

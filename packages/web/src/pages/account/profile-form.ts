@@ -1,6 +1,6 @@
 /**
  * The account settings form's state, how it is filled from the user and how it becomes the
- * multipart body of PUT /api/profile (R-API-7).
+ * multipart body of PUT /api/profile.
  */
 import type { User, UserMetadata } from '@stoop/shared';
 import {
@@ -32,7 +32,7 @@ export interface ProfileValues {
   newToArea: string;
   starSign: string;
   pets: string;
-  /** R-PROFILE-4: needed to change the email or the password; never filled from the user. */
+  /** Needed to change the email or the password; never filled from the user. */
   currentPassword: string;
   /** '' keeps the password. */
   newPassword: string;
@@ -71,7 +71,7 @@ export function valuesFromUser(user: User): ProfileValues {
   };
 }
 
-/** R-PROFILE-4: the client-side half of the rule, so the form asks before the server refuses. */
+/** The client-side half of the rule, so the form asks before the server refuses. */
 export function credentialErrors(v: ProfileValues, user: User): Record<string, string> {
   const errors: Record<string, string> = {};
   if (v.newPassword !== '' && v.newPassword.length < 8) {
@@ -153,7 +153,7 @@ export function toFormData(
 /** '' stands for null: not answered, which is not the same as "prefer not to say". */
 const NOT_SET = { value: '', label: 'Not set' };
 
-/** R-PROFILE-1: the shared lists, with "not set" first. */
+/** The shared lists, with "not set" first. */
 const listed = (field: EnumeratedProfileField) => [
   NOT_SET,
   ...PROFILE_OPTIONS[field].map((o) => ({ value: o.value, label: o.label })),

@@ -7,10 +7,12 @@ import { useAnnouncementsStore } from '../../stores/announcements.ts';
 import { loadMarkdownFirst } from '../../test/markdown-first.ts';
 import AdminAnnouncementsPage from './AdminAnnouncementsPage.tsx';
 
-const existing = makeAnnouncement({ id: 'a1', title: 'Lift repair' });
+const ADMIN = { edit: true, delete: true, acknowledge: true };
+const existing = makeAnnouncement({ id: 'a1', title: 'Lift repair', abilities: ADMIN });
 const page = (data = [existing]) => json(200, { data, total: data.length, page: 1, limit: 20 });
 
 loadMarkdownFirst();
+vi.mock('../../realtime/socket.ts', () => ({ connectSocket: vi.fn() }));
 
 beforeEach(() => useAnnouncementsStore.getState().reset());
 afterEach(() => {
@@ -72,5 +74,28 @@ describe('AdminAnnouncementsPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Lift repair' })).toBeNull());
     expect(server.called('DELETE', '/api/announcements/a1')).toBe(true);
+  });
+
+  it('R-ACCESS-9 shows edit, pin and delete only where the server says so', async () => {
+    installFakeServer({
+      'GET /api/announcements': () =>
+        page([
+          existing,
+          makeAnnouncement({
+            id: 'a2',
+            title: 'Old notice',
+            abilities: { ...ADMIN, edit: false, delete: false },
+          }),
+          makeAnnouncement({ id: 'a3', title: 'Stored without abilities' }),
+        ]),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Old notice' });
+    const card = (title: string) => screen.getByRole('article', { name: title });
+    for (const name of ['Edit', 'Pin', 'Delete'])
+      expect(within(card('Lift repair')).getByRole('button', { name })).toBeTruthy();
+    for (const title of ['Old notice', 'Stored without abilities'])
+      for (const name of ['Edit', 'Pin', 'Delete'])
+        expect(within(card(title)).queryByRole('button', { name })).toBeNull();
   });
 });

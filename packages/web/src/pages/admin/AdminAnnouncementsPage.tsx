@@ -1,9 +1,11 @@
 /** Admin: write, edit (with a preview), pin, mark urgent and delete announcements. */
 import { useEffect, useState } from 'react';
 import { ANNOUNCEMENTS_PAGE_SIZE } from '@stoop/shared/constants';
+import { NO_ANNOUNCEMENT_ABILITIES } from '@stoop/shared/no-abilities';
 import type { Announcement } from '@stoop/shared';
 import { AnnouncementCard } from '../../components/announcements/AnnouncementCard.tsx';
 import { AnnouncementEditor } from '../../components/announcements/AnnouncementEditor.tsx';
+import { connectSocket } from '../../realtime/socket.ts';
 import { useReceiptsStore } from '../../stores/receipts.ts';
 import { Pager } from '../../components/announcements/Pager.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -16,6 +18,9 @@ export default function AdminAnnouncementsPage() {
 
   useEffect(() => {
     void useAnnouncementsStore.getState().load(1);
+    // An admin signs in to the admin dashboard, not a chat screen, so the socket that
+    // carries the receipts live may not be open yet.
+    void connectSocket();
   }, []);
 
   return (
@@ -74,6 +79,7 @@ function ManagedAnnouncement({
   const [confirming, setConfirming] = useState(false);
   const openId = useReceiptsStore((s) => s.openId);
   const showing = openId === a.id;
+  const abilities = a.abilities ?? NO_ANNOUNCEMENT_ABILITIES;
   return (
     <AnnouncementCard announcement={a} showReadState={false}>
       {a.sentAt ? (
@@ -89,13 +95,17 @@ function ManagedAnnouncement({
           Scheduled for {new Date(a.sendAt ?? '').toLocaleString()}
         </span>
       )}
-      <Button variant="secondary" onClick={onEdit}>
-        Edit
-      </Button>
-      <Button variant="secondary" onClick={() => void update(a.id, { pinned: !a.pinned })}>
-        {a.pinned ? 'Unpin' : 'Pin'}
-      </Button>
-      {confirming ? (
+      {abilities.edit ? (
+        <>
+          <Button variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="secondary" onClick={() => void update(a.id, { pinned: !a.pinned })}>
+            {a.pinned ? 'Unpin' : 'Pin'}
+          </Button>
+        </>
+      ) : null}
+      {!abilities.delete ? null : confirming ? (
         <span
           className="flex flex-wrap items-center gap-2 text-sm"
           role="alertdialog"
@@ -119,7 +129,7 @@ function ManagedAnnouncement({
   );
 }
 
-/** R-REACH-4: who it reached and how, who saw and acknowledged it, live; and the reminder. */
+/** Who it reached and how, who saw and acknowledged it, live; and the reminder. */
 function ReceiptsPanel({ announcementId }: { announcementId: string }) {
   const receipts = useReceiptsStore((s) => s.receipts);
   const loading = useReceiptsStore((s) => s.loading);

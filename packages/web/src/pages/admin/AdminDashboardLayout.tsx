@@ -7,7 +7,9 @@ import {
   BarChart3,
   ClipboardList,
   CreditCard,
+  Download,
   Flag,
+  LinkIcon,
   Megaphone,
   ScrollText,
   UserCheck,
@@ -27,9 +29,13 @@ const ADMIN_ONLY: readonly SidebarNavItem[] = [
   { to: DASHBOARD_PATHS.userApproval, label: 'User approval', icon: UserCheck },
   { to: DASHBOARD_PATHS.flaggedContent, label: 'Flagged content', icon: Flag },
   { to: DASHBOARD_PATHS.adminAnnouncements, label: 'Announcements', icon: Megaphone },
-  // ---- user approval: the audit log (R-ADMIN-17) ----
+  // ---- user approval: the audit log ----
   { to: DASHBOARD_PATHS.auditLog, label: 'Audit log', icon: ScrollText },
   { to: DASHBOARD_PATHS.adminRequests, label: 'Requests', icon: ClipboardList },
+  // ---- moving a building in; icons the app already has, as every icon
+  // is in the one icons chunk of the first load ----
+  { to: DASHBOARD_PATHS.invites, label: 'Invitations', icon: LinkIcon },
+  { to: DASHBOARD_PATHS.whatsappImport, label: 'WhatsApp import', icon: Download },
 ];
 
 /** The items the current user may open. */

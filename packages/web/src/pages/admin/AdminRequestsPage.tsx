@@ -1,5 +1,5 @@
 /**
- * /admin_dashboard/requests (R-REQ-10): the office's queue of building requests, filtered by
+ * /admin_dashboard/requests: the office's queue of building requests, filtered by
  * status and category; a request opens beside the list (below it on a phone) with its photo,
  * history, a status change with a note, and notes for the resident. New requests arrive live.
  */
@@ -15,6 +15,7 @@ import {
   type RequestStatus,
 } from '@stoop/shared';
 import { REQUESTS_PAGE_SIZE } from '@stoop/shared/constants';
+import { NO_REQUEST_ABILITIES } from '@stoop/shared/no-abilities';
 import { Pager } from '../../components/announcements/Pager.tsx';
 import { SelectField } from '../../components/form/fields.tsx';
 import { CommentForm } from '../../components/requests/CommentForm.tsx';
@@ -63,7 +64,9 @@ function Detail({ requestId }: { requestId: string }) {
           return ok;
         }}
       />
-      <CommentForm label="Add a note for the resident" onSubmit={(text) => comment(request.id, text)} />
+      {(request.abilities ?? NO_REQUEST_ABILITIES).comment ? (
+        <CommentForm label="Add a note for the resident" onSubmit={(text) => comment(request.id, text)} />
+      ) : null}
     </RequestDetailView>
   );
 }

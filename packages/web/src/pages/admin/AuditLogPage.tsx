@@ -1,5 +1,5 @@
 /**
- * Admin: the audit log (R-ADMIN-17), newest first, filtered by action, actor, target and date
+ * Admin: the audit log, newest first, filtered by action, actor, target and date
  * range, each entry written as a sentence.
  */
 import { ScrollText } from 'lucide-react';

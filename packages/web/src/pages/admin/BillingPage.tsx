@@ -1,7 +1,7 @@
 /**
- * /admin_dashboard/billing for every signed-in user (R-BILL-0): the plan, the usage against its
+ * /admin_dashboard/billing for every signed-in user: the plan, the usage against its
  * limits as bars, the plain notice that no payment processor is connected, and for admins the
- * control that changes the plan (R-BILL-3, R-BILL-4).
+ * control that changes the plan.
  */
 import { useState, type FormEvent } from 'react';
 import type { BillingResponse, PlanId } from '@stoop/shared';
@@ -12,7 +12,7 @@ import { formatBytes, formatCount } from '../../components/stats/format.ts';
 import { ErrorState, LoadingState } from '../../components/ui/LoadStates.tsx';
 import { UsageBar } from '../../components/stats/UsageBar.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
-import { changePlan, fetchBilling } from '../../services/api/stats-api.ts';
+import { changePlan, fetchBilling } from '../../stores/admin-stats.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 

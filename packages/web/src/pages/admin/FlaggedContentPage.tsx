@@ -1,5 +1,5 @@
 /**
- * Admin: the flagged-content queue (R-ADMIN-7..10). Loads a page, refetches when the window
+ * Admin: the flagged-content queue. Loads a page, refetches when the window
  * regains focus (another admin may have acted meanwhile) and after each action; every action ends
  * in a toast. Decision 0013 explains why the queue has no socket event of its own.
  */
@@ -9,12 +9,17 @@ import type { FlaggedItem } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
 import { Pager } from '../../components/announcements/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { FlaggedItemCard, type FlaggedAction } from '../../components/moderation/FlaggedItemCard.tsx';
+import { FlaggedItemCard } from '../../components/moderation/FlaggedItemCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isApiError } from '../../services/http/client.ts';
-import { FLAGGED_PAGE_SIZE, moderationApi } from '../../services/api/moderation-api.ts';
+import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
+import {
+  actOnFlagged,
+  FLAGGED_PAGE_SIZE,
+  loadFlaggedPage,
+  type FlaggedAction,
+} from '../../stores/flagged.ts';
 import { useUsersStore } from '../../stores/users.ts';
 
 type Queue = { status: 'loading' | 'error' | 'ready'; items: FlaggedItem[]; total: number; page: number };
@@ -33,14 +38,6 @@ const FAILED: Record<FlaggedAction, string> = {
   lock: 'Could not lock the author.',
 };
 
-async function perform(action: FlaggedAction, item: FlaggedItem): Promise<void> {
-  const id = item.message.id;
-  if (action === 'dismiss') await moderationApi.dismiss(id);
-  else if (action === 'hide') await moderationApi.hide(id);
-  else if (action === 'delete') await moderationApi.deleteMessage(id);
-  else await moderationApi.lockAuthor(item.author.id);
-}
-
 export default function FlaggedContentPage() {
   const [queue, setQueue] = useState<Queue>({ status: 'loading', items: [], total: 0, page: 1 });
   const [busy, setBusy] = useState<{ id: string; action: FlaggedAction } | null>(null);
@@ -51,7 +48,7 @@ export default function FlaggedContentPage() {
     pageRef.current = page;
     if (!quiet) setQueue((q) => ({ ...q, status: 'loading', page }));
     try {
-      const answer = await moderationApi.flagged(page);
+      const answer = await loadFlaggedPage(page);
       if (pageRef.current !== page) return;
       // A page emptied by actions: step back to the last page that has items.
       if (answer.data.length === 0 && page > 1 && answer.total > 0) {
@@ -87,7 +84,7 @@ export default function FlaggedContentPage() {
   const act = async (item: FlaggedItem, action: FlaggedAction) => {
     setBusy({ id: item.message.id, action });
     try {
-      await perform(action, item);
+      await actOnFlagged(action, item);
       toast.success(DONE[action]);
       setQueue((q) =>
         action === 'lock'

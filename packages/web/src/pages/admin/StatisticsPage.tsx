@@ -1,7 +1,7 @@
 /**
- * /admin_dashboard/statistics for every signed-in user (R-STATS-0): residents, messages per day and
+ * /admin_dashboard/statistics for every signed-in user: residents, messages per day and
  * hour, busiest channels, announcement reach, and for admins the moderation figures. The charts come
- * from recharts (components/stats/BarSeries.tsx), which loads with this lazy route only (R-STATS-8).
+ * from recharts (components/stats/BarSeries.tsx), which loads with this lazy route only.
  */
 import type { StatsResponse } from '@stoop/shared';
 import { TEXTS } from '@stoop/shared/texts';
@@ -19,7 +19,7 @@ import {
 import { ErrorState, LoadingState } from '../../components/ui/LoadStates.tsx';
 import { StatCard } from '../../components/stats/StatCard.tsx';
 import { useLoad } from '../../components/stats/useLoad.ts';
-import { fetchStats } from '../../services/api/stats-api.ts';
+import { fetchStats } from '../../stores/admin-stats.ts';
 
 const pointColumns = (first: string): readonly TableColumn<BarPoint>[] => [
   { header: first, cell: (p) => p.label },

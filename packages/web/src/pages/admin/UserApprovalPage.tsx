@@ -1,5 +1,5 @@
 /**
- * Admin: the approval queue and every account (R-ADMIN-16). Tabs for waiting, all, locked and
+ * Admin: the approval queue and every account. Tabs for waiting, all, locked and
  * admins; a search by name; pages; approve (one or the ticked ones), reject, lock, unlock and
  * the admin role.
  */
@@ -123,7 +123,7 @@ function AccountList() {
 
   async function setRole(user: User, role: Role): Promise<boolean> {
     const done = await state.setRole(user, role);
-    // Stepping down: the admin pages are no longer ours (R-ROLE-6, R-GUARD-6).
+    // Stepping down: the admin pages are no longer ours (R-GUARD-6).
     if (done && user.id === me?.id && role !== 'admin') {
       await loadCurrentUser();
       await navigate(PATHS.mainDashboard, { replace: true });

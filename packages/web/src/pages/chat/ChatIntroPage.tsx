@@ -7,9 +7,9 @@ import { AnnouncementBody } from '../../components/announcements/AnnouncementBod
 import { conversationPath, conversationTitle } from '../../components/chat/chat-hooks.ts';
 import { DASHBOARD_PATHS } from '../../navigation/paths.ts';
 import type { Announcement } from '@stoop/shared';
-import { newsApi } from '../../services/api/news-api.ts';
 import { logger } from '../../services/logger/logger.ts';
 import { useActivityStore } from '../../stores/activity.ts';
+import { recentAnnouncements } from '../../stores/announcements.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
 import { ChatDialogs, type ChatDialog } from '../../components/chat/ChatDialogs.tsx';
@@ -23,9 +23,8 @@ function useRecentAnnouncements(): Announcement[] | null {
   const [items, setItems] = useState<Announcement[] | null>(null);
   useEffect(() => {
     let live = true;
-    newsApi
-      .announcements(1, RECENT_ANNOUNCEMENTS)
-      .then((page) => live && setItems(page.data))
+    recentAnnouncements(RECENT_ANNOUNCEMENTS)
+      .then((data) => live && setItems(data))
       .catch((error: unknown) => {
         logger.warn('Announcements could not be loaded', { error: String(error) });
         if (live) setItems([]);

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ChannelSettings } from '../../components/chat/ChannelSettings.tsx';
 import { conversationPath, formatBytes, useConversationTitle } from '../../components/chat/chat-hooks.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
+import { mediaUrl, useMediaUrl } from '../../stores/media-ticket.ts';
 
 export default function ConversationDetailsPage() {
   const { id = '' } = useParams();
@@ -15,6 +16,8 @@ export default function ConversationDetailsPage() {
   const online = useConversationsStore((s) => s.online);
   const title = useConversationTitle(details?.conversation ?? null);
   const [failed, setFailed] = useState<string | null>(null);
+  // Re-renders the files below when the native app's media ticket changes.
+  useMediaUrl(null);
 
   useEffect(() => {
     if (!id) return;
@@ -108,14 +111,14 @@ export default function ConversationDetailsPage() {
             {recentFiles.map((file) => (
               <li key={file.id}>
                 <a
-                  href={file.fileUrl ?? undefined}
+                  href={mediaUrl(file.fileUrl)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:bg-slate-50"
                 >
                   {file.fileType?.startsWith('image/') && (file.thumbnailUrl ?? file.fileUrl) ? (
                     <img
-                      src={file.thumbnailUrl ?? file.fileUrl ?? ''}
+                      src={mediaUrl(file.thumbnailUrl ?? file.fileUrl)}
                       alt=""
                       className="h-10 w-10 rounded object-cover"
                     />

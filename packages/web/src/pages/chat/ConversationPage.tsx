@@ -1,6 +1,6 @@
 /** conversations/channel/:conversationId and conversations/direct/:conversationId. */
-import { MessageCircleOff } from 'lucide-react';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { EyeOff, MessageCircleOff } from 'lucide-react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Composer } from '../../components/chat/Composer.tsx';
@@ -8,10 +8,12 @@ import { ConnectionBanner } from '../../components/chat/ConnectionBanner.tsx';
 import { ConversationHeader } from '../../components/chat/ConversationHeader.tsx';
 import { MessageList } from '../../components/chat/MessageList.tsx';
 import { TypingIndicator } from '../../components/chat/TypingIndicator.tsx';
-import { messageIdFromHash, useMessageJump } from '../../components/chat/use-message-jump.ts';
+import { messageIdFromHash } from '@stoop/shared/web-paths';
+import { TEXTS } from '@stoop/shared/texts';
+import { useMessageJump } from '../../components/chat/use-message-jump.ts';
 import { loadMarkdown } from '../../components/chat/use-markdown.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isApiError } from '../../services/http/client.ts';
+import { isApiError } from '../../services/api-error.ts';
 import { joinConversation } from '../../realtime/socket.ts';
 import { dismissFirstView } from '../../services/ui/first-view.ts';
 import { toast } from '../../services/ui/toast.ts';
@@ -21,19 +23,46 @@ import { useConversationsStore } from '../../stores/conversations.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 
 export default function ConversationPage() {
+  const viewingAs = useAuthStore((s) => s.viewer !== null);
+  return viewingAs ? <NotWhileViewingAs /> : <ConversationView />;
+}
+
+/**
+ * an admin viewing as someone reads none of their conversations, so the
+ * page says so at once rather than wait for a list and messages the server refuses.
+ */
+function NotWhileViewingAs() {
+  useLayoutEffect(() => dismissFirstView(), []);
+  return (
+    <EmptyState
+      icon={EyeOff}
+      title={TEXTS.viewingAsNoConversationsTitle}
+      description={TEXTS.viewingAsNoConversations}
+    />
+  );
+}
+
+function ConversationView() {
   const { conversationId = '' } = useParams();
   const conversation = useConversationsStore(
     (s) => s.conversations.find((c) => c.id === conversationId) ?? null,
   );
   const cache = useMessagesStore((s) => s.cache.conversations[conversationId]);
   const loading = useMessagesStore((s) => s.loading[conversationId] === true);
+  // Start-up in pieces: a conversation that arrives after the page mounted (the list on a page load)
+  // mounts its header, rows and composer in a transition, which React renders in slices; the store
+  // change alone would render them in one piece. Later changes render as they come.
+  const [shown, setShown] = useState(conversation !== null);
+  useEffect(() => {
+    if (conversation && !shown) startTransition(() => setShown(true));
+  }, [conversation, shown]);
   const meId = useAuthStore((s) => s.user?.id ?? null);
   const activeConversationId = useConversationsStore((s) => s.activeConversationId);
   const [notFound, setNotFound] = useState<string | null>(null);
   const { hash, key: locationKey } = useLocation();
   const jump = useMessageJump(conversationId, messageIdFromHash(hash), locationKey);
 
-  // The markdown renderer is its own chunk (R-DELIVERY-7): fetch it alongside the messages.
+  // The markdown renderer is its own chunk: fetch it alongside the messages.
   useEffect(() => void loadMarkdown().catch(() => undefined), []);
 
   useEffect(() => {
@@ -66,8 +95,9 @@ export default function ConversationPage() {
     if (type === 'channel' && !isMember) void joinConversation(conversationId);
   }, [conversationId, type, isMember]);
 
-  // R-DELIVERY-11: the server's first view gives way once this page shows the messages, or why not.
-  const settled = notFound === conversationId || (conversation !== null && cache !== undefined && !loading);
+  // The server's first view gives way once this page shows the messages, or why not.
+  const settled =
+    notFound === conversationId || (shown && conversation !== null && cache !== undefined && !loading);
   useLayoutEffect(() => {
     if (settled) dismissFirstView();
   }, [settled]);
@@ -82,7 +112,7 @@ export default function ConversationPage() {
     );
   }
 
-  if (!conversation) {
+  if (!conversation || !shown) {
     return (
       <div className="flex h-full items-center justify-center text-slate-400">
         <Spinner />

@@ -1,7 +1,7 @@
 /**
- * search: message search with modifiers (R-SEARCH-5), results grouped by conversation with jump
- * links and the total (R-SEARCH-3, R-SEARCH-7), cleared on failure (R-SEARCH-2). The query lives in
- * the address (`?q=`), so back, forward and reload keep it (R-SEARCH-8).
+ * search: message search with modifiers, results grouped by conversation with jump
+ * links and the total, cleared on failure. The query lives in
+ * the address (`?q=`), so back, forward and reload keep it.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,6 +27,15 @@ export default function SearchPage() {
     setShownQuery(urlQuery);
     setDraft(urlQuery);
   }
+  // Back and forward put the address's query in the box at once. The router renders each
+  // navigation as a transition, and one that a quick back supersedes never renders: the page then
+  // sees the same address as before, the comparison above no change, and the box would keep the
+  // query that was left.
+  useEffect(() => {
+    const followAddress = () => setDraft(new URLSearchParams(window.location.search).get('q') ?? '');
+    window.addEventListener('popstate', followAddress);
+    return () => window.removeEventListener('popstate', followAddress);
+  }, []);
   useEffect(() => {
     if (urlQuery.trim() && urlQuery.trim() !== useSearchStore.getState().searched) void search(urlQuery);
   }, [urlQuery, search]);

@@ -1,5 +1,5 @@
 /**
- * /main_dashboard/events[/:eventId] (R-EVENT-10): upcoming events with loading and empty states, a
+ * /main_dashboard/events[/:eventId]: upcoming events with loading and empty states, a
  * dialog to create one, the chosen event with its RSVP buttons, counts, who is going and its .ics
  * file, and the resident's calendar feed address. Counts arrive live (event:updated).
  */

@@ -1,11 +1,12 @@
 /**
- * /main_dashboard/requests[/:requestId] (R-REQ-9): a resident files requests to the building office
+ * /main_dashboard/requests[/:requestId]: a resident files requests to the building office
  * and follows their own: status badges, the history, follow-ups, cancelling while still open.
  * Status changes arrive live (request:updated).
  */
 import { ArrowLeft, ClipboardList, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { NO_REQUEST_ABILITIES } from '@stoop/shared/no-abilities';
 import { REQUESTS_PAGE_SIZE } from '@stoop/shared/constants';
 import { Pager } from '../../components/announcements/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -46,11 +47,12 @@ function Detail({ requestId }: { requestId: string }) {
     );
   }
   const { request } = detail;
+  const abilities = request.abilities ?? NO_REQUEST_ABILITIES;
   return (
     <div className="flex flex-col gap-3">
       {back}
       <RequestDetailView detail={detail}>
-        {request.status === 'open' ? (
+        {abilities.cancel ? (
           <Button
             variant="secondary"
             className="self-start"
@@ -66,7 +68,9 @@ function Detail({ requestId }: { requestId: string }) {
             Cancel this request
           </Button>
         ) : null}
-        <CommentForm label="Add a follow-up" onSubmit={(text) => comment(request.id, text)} />
+        {abilities.comment ? (
+          <CommentForm label="Add a follow-up" onSubmit={(text) => comment(request.id, text)} />
+        ) : null}
       </RequestDetailView>
     </div>
   );

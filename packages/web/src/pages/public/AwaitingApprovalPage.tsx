@@ -1,5 +1,5 @@
 /**
- * The only screen a locked account sees (R-GUARD-3, R-LOCK-2). Explains whether the account waits for
+ * The only screen a locked account sees (R-LOCK-2). Explains whether the account waits for
  * approval or was locked by an admin, lets the user log out and moves on by itself once unlocked.
  */
 import { Clock, Lock } from 'lucide-react';
@@ -18,7 +18,7 @@ export default function AwaitingApprovalPage() {
   const loadCurrentUser = useAuthStore((s) => s.loadCurrentUser);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'logout' | 'check' | null>(null);
-  // R-USER-2: locked without a reason counts as pending approval.
+  // Locked without a reason counts as pending approval.
   const adminLock = user?.reasonForLock === 'admin_lock';
 
   async function onLogout() {

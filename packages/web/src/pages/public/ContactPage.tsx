@@ -5,10 +5,10 @@ import { EmailField, TextAreaField, TextField } from '../../components/form/fiel
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { sendContactMessage } from '../../services/api/account-api.ts';
+import { sendContactMessage } from '../../stores/account.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
-/** The form's schema loads after the first paint (R-DELIVERY-7). */
+/** The form's schema loads after the first paint. */
 const loadContactBodySchema = () =>
   import('@stoop/shared/schemas/public-forms').then((m) => m.contactBodySchema);
 

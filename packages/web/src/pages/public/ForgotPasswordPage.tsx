@@ -10,9 +10,9 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { requestPasswordReset } from '../../services/api/account-api.ts';
+import { requestPasswordReset } from '../../stores/account.ts';
 
-/** The form's schema loads after the first paint (R-DELIVERY-7). */
+/** The form's schema loads after the first paint. */
 const loadForgotPasswordBodySchema = () =>
   import('@stoop/shared/schemas/public-forms').then((m) => m.forgotPasswordBodySchema);
 

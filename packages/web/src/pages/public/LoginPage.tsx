@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
-/** The form's schema loads after the first paint (R-DELIVERY-7). */
+/** The form's schema loads after the first paint. */
 const loadLoginBodySchema = () => import('@stoop/shared/schemas/public-forms').then((m) => m.loginBodySchema);
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';

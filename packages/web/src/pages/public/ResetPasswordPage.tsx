@@ -1,17 +1,17 @@
 /** Choose a new password with the single-use token from the emailed link (?token=...). */
-import { LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form/fields.tsx';
 import type { FieldErrors } from '../../components/form/validate.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { IncompleteLinkPage } from '../../components/layout/CardNotice.tsx';
+import { AuthPage } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { resetPassword } from '../../services/api/account-api.ts';
+import { resetPassword } from '../../stores/account.ts';
 import { toast } from '../../services/ui/toast.ts';
 
-/** The form's schema loads after the first paint (R-DELIVERY-7). */
+/** The form's schema loads after the first paint. */
 const loadResetPasswordBodySchema = () =>
   import('@stoop/shared/schemas/public-forms').then((m) => m.resetPasswordBodySchema);
 
@@ -46,61 +46,55 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <PublicLayout minimalHeader>
-        <AuthCard title="This link is incomplete">
-          <div className="text-center">
-            <LinkIcon className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p className="mt-4 text-sm text-slate-700">
-              Open the link from your reset email again, or request a new one. Reset links work once and
-              expire after an hour.
-            </p>
-            <ButtonLink to={PATHS.forgotPassword} className="mt-6 w-full">
-              Request a new link
-            </ButtonLink>
-          </div>
-        </AuthCard>
-      </PublicLayout>
+      <IncompleteLinkPage
+        action={
+          <ButtonLink to={PATHS.forgotPassword} className="mt-6 w-full">
+            Request a new link
+          </ButtonLink>
+        }
+      >
+        Open the link from your reset email again, or request a new one. Reset links work once and expire
+        after an hour.
+      </IncompleteLinkPage>
     );
   }
 
   return (
-    <PublicLayout minimalHeader>
-      <AuthCard
-        title="Choose a new password"
-        subtitle="After the change you are signed out everywhere and can log in with the new password."
-        footer={
-          <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
-            Back to log in
-          </Link>
-        }
-      >
-        <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-          <TextField
-            label="New password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
-            hint="At least 8 characters."
-            required
-          />
-          <TextField
-            label="Repeat the new password"
-            type="password"
-            name="confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onValueChange={setConfirm}
-            error={errors.confirm}
-            required
-          />
-          <Button type="submit" busy={busy} className="w-full">
-            Change password
-          </Button>
-        </form>
-      </AuthCard>
-    </PublicLayout>
+    <AuthPage
+      title="Choose a new password"
+      subtitle="After the change you are signed out everywhere and can log in with the new password."
+      footer={
+        <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
+          Back to log in
+        </Link>
+      }
+    >
+      <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+          hint="At least 8 characters."
+          required
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+          error={errors.confirm}
+          required
+        />
+        <Button type="submit" busy={busy} className="w-full">
+          Change password
+        </Button>
+      </form>
+    </AuthPage>
   );
 }

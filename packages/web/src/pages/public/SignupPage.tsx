@@ -1,26 +1,65 @@
 /**
- * Sign up. The new account is locked until an admin approves it (R-API-27, R-LOCK-1), so success leads to the
+ * Sign up. The new account is locked until an admin approves it, so success leads to the
  * awaiting-approval page. The terms and privacy policy open as modals without leaving the form.
+ * Through a lobby invitation (`?invite=CODE`) the page names the building first, and an
+ * invitation that approves at once signs the new resident straight in.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { InviteLookup } from '@stoop/shared';
 import { EmailField, TextField } from '../../components/form/fields.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { LoadingState } from '../../components/ui/LoadStates.tsx';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../content/legal.ts';
 import { PATHS } from '../../navigation/paths.ts';
+import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
+import { InviteUnusable } from './InviteUnusable.tsx';
+import { useInvite } from './use-invite.ts';
 
-/** The form's schema loads after the first paint (R-DELIVERY-7). */
+/** The form's schema loads after the first paint. */
 const loadSignupBodySchema = () =>
   import('@stoop/shared/schemas/public-forms').then((m) => m.signupBodySchema);
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
 
 export default function SignupPage() {
+  const [params] = useSearchParams();
+  const code = params.get('invite')?.trim().toUpperCase() || null;
+  const invite = useInvite(code);
+  if (code && invite.state === 'loading')
+    return (
+      <PublicLayout minimalHeader>
+        <AuthCard title="Join your community" subtitle="Checking your invitation…">
+          <LoadingState label="Checking your invitation…" space="py-6" />
+        </AuthCard>
+      </PublicLayout>
+    );
+  if (code && invite.state === 'unusable') return <InviteUnusable message={invite.message} />;
+  return <InvitedSignup invite={invite.state === 'ready' ? invite.lookup : null} />;
+}
+
+/**
+ * a code can go bad between the lookup and the submit (the last use taken, revoked,
+ * expired); the sign-up's refusal then says which, in place of the form, as a spent link does.
+ */
+function InvitedSignup({ invite }: { invite: InviteLookup | null }) {
+  const [refused, setRefused] = useState<string | null>(null);
+  if (refused) return <InviteUnusable message={refused} />;
+  return <SignupForm invite={invite} onInviteRefused={setRefused} />;
+}
+
+function SignupForm({
+  invite,
+  onInviteRefused,
+}: {
+  invite: InviteLookup | null;
+  onInviteRefused: (message: string) => void;
+}) {
   const signup = useAuthStore((s) => s.signup);
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -34,9 +73,19 @@ export default function SignupPage() {
 
   const onSubmit = (event: FormEvent) =>
     submit(event, {
-      values: { username, email, password, acceptTerms },
+      values: { username, email, password, acceptTerms, ...(invite ? { inviteCode: invite.code } : {}) },
       action: async (data) => {
-        await signup(data);
+        const user = await signup(data).catch((error: unknown) => {
+          if (!isApiError(error) || error.field !== 'inviteCode') throw error;
+          onInviteRefused(error.message);
+          return null;
+        });
+        if (!user) return;
+        if (!user.isLocked) {
+          toast.success(`Welcome to ${invite?.buildingName ?? 'your community'}!`);
+          await navigate(PATHS.mainDashboard, { replace: true });
+          return;
+        }
         toast.success('Your account was created. An admin will approve it soon.');
         await navigate(PATHS.awaitingApproval, { replace: true });
       },
@@ -46,8 +95,12 @@ export default function SignupPage() {
   return (
     <PublicLayout minimalHeader>
       <AuthCard
-        title="Join your community"
-        subtitle="Create your account. An admin of your building confirms that you live there before you can chat."
+        title={invite ? `Join ${invite.buildingName}` : 'Join your community'}
+        subtitle={
+          invite?.approveAtOnce
+            ? 'You were invited: create your account and you are in at once.'
+            : 'Create your account. An admin of your building confirms that you live there before you can chat.'
+        }
         footer={
           <>
             Already have an account?{' '}

@@ -1,5 +1,5 @@
 /**
- * Notices when a locked account is unlocked (R-LOCK-7): re-checks the session every
+ * Notices when a locked account is unlocked: re-checks the session every
  * APPROVAL_POLL_INTERVAL_MS, when the window regains focus and when the tab becomes visible, and
  * moves on once the user is no longer locked. A locked account has no socket (R-RT-1), so asking
  * is the only way to hear of it; the check is a cached session lookup on the server, cheap enough

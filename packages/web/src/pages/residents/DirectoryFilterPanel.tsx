@@ -1,4 +1,4 @@
-/** The directory's filters (R-PROFILE-3): the R-PROFILE-1 options, newToArea, interests, lookingFor. */
+/** The directory's filters: the R-PROFILE-1 options, newToArea, interests, lookingFor. */
 import {
   INTEREST_SUGGESTIONS,
   NEW_TO_AREA_OPTIONS,
@@ -7,7 +7,7 @@ import {
 } from '@stoop/shared/schemas/profile-options';
 import { SelectField, TextField } from '../../components/form/fields.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import type { DirectoryFilters } from '../../services/api/directory-api.ts';
+import type { DirectoryFilters } from '../../stores/directory.ts';
 
 const ANY = { value: '', label: 'Any' };
 

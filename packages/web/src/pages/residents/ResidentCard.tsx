@@ -1,4 +1,4 @@
-/** One resident in the directory (R-PROFILE-3): picture, name, description, details, "Message". */
+/** One resident in the directory: picture, name, description, details, "Message". */
 import { MessageCircle } from 'lucide-react';
 import type { PublicUser } from '@stoop/shared';
 import { profileOptionLabel, type EnumeratedProfileField } from '@stoop/shared/schemas/profile-options';

@@ -1,5 +1,5 @@
 /**
- * /main_dashboard/residents (R-PROFILE-3): approved residents, searched by name and description and
+ * /main_dashboard/residents: approved residents, searched by name and description and
  * filtered on their profile details; "Message" starts or reuses the direct conversation.
  */
 import { AlertTriangle, Search, SlidersHorizontal, Users } from 'lucide-react';
@@ -10,10 +10,9 @@ import { TEXTS } from '@stoop/shared/texts';
 import { conversationPath } from '../../components/chat/chat-hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { emptyDirectoryFilters } from '../../services/api/directory-api.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
-import { useDirectoryStore } from '../../stores/directory.ts';
+import { emptyDirectoryFilters, useDirectoryStore } from '../../stores/directory.ts';
 import { DirectoryFilterPanel, activeFilterCount } from './DirectoryFilterPanel.tsx';
 import { ResidentCard } from './ResidentCard.tsx';
 
@@ -39,7 +38,7 @@ export default function ResidentsPage() {
 
   async function message(resident: PublicUser) {
     setMessaging(resident.id);
-    // R-CONV-1: reuses the direct conversation when there is one; failures toast in the store.
+    // Reuses the direct conversation when there is one; failures toast in the store.
     const conversation = await createDirect(resident.id);
     setMessaging(null);
     if (conversation) void navigate(conversationPath(conversation));
