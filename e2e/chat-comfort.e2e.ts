@@ -3,7 +3,8 @@
  * toasts that close by themselves (R-PWA-8), count repeats instead of stacking (R-PWA-9) and stay
  * off the composer (R-PWA-10); the shell's bottom inset (R-PWA-11); a failed login kept next to the
  * form (R-ERR-12); an admin-locked resident reaching the contact form and the legal pages
- * (R-GUARD-3); the tab title and the bell counting unread direct messages (R-NOTIF-5).
+ * (R-GUARD-3); the tab title and the bell counting unread direct messages (R-NOTIF-5); the
+ * channel icon chosen with a preview (R-CONV-8).
  * Screenshots go to /tmp/shots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -14,12 +15,9 @@ import { ApiSession } from './support/api.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 import { ADMIN, startStoop, type RunningStoop } from './support/server.ts';
+import { VIEWPORTS, pageAt } from './support/viewports.ts';
 
 const SHOTS = '/tmp/shots';
-const VIEWPORTS = [
-  { name: '360', width: 360, height: 740 },
-  { name: '1280', width: 1280, height: 800 },
-] as const;
 /** Few sends a minute, so a burst of sends is refused and its error toasts repeat. */
 const SENDS_PER_MINUTE = 2;
 const TOO_FAST = /You are sending messages too fast in this conversation/;
@@ -45,10 +43,7 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
   });
 
   async function openPage(viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-    });
-    return context.newPage();
+    return pageAt(browser, viewport);
   }
 
   const newChannel = async (name: string) =>
@@ -88,7 +83,7 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
       // Errors do not close by themselves (R-PWA-7): still there after the informational delay.
       await page.waitForTimeout(6000);
       expect(await toasts.count()).toBe(1);
-      // The refused sends are marked, with Retry and Discard.
+      // The refused sends are marked, with Retry and Delete.
       expect(await page.getByRole('alert').filter({ hasText: 'Not sent.' }).count()).toBe(3);
       await page.context().close();
     });
@@ -162,7 +157,8 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
       await page.goto(`${stoop.url}/main_dashboard/chat-intro`);
       await page.waitForFunction(() => document.title === 'Stoop');
       // Open the bell once: what it held (the approval notification) is read, so it counts nothing.
-      const bellButton = page.getByRole('button', { name: /^Notifications/ });
+      // The bell marks read what it holds when opened, so wait until its list has arrived.
+      const bellButton = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
       await bellButton.click();
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
       await page.keyboard.press('Escape');
@@ -185,6 +181,45 @@ describe.skipIf(!hasChromium)('chat comfort: toasts, unread counts, locked pages
       await page.waitForURL(new RegExp(`/conversations/direct/${conversation.id}$`));
       await page.waitForFunction(() => document.title === 'Stoop');
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      await page.context().close();
+    });
+  }
+
+  /** A 1×1 PNG: enough for the icon's preview and the server's image checks. */
+  const ONE_PIXEL_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport.name} px: the new-channel icon shows a preview, can be removed and chosen again, and is kept`, async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const page = await openPage(viewport);
+      await logInThroughForm(page, stoop.url, nadia.email, nadia.password);
+      await page.goto(`${stoop.url}/main_dashboard/chat-intro`);
+      // On a phone the conversation list sits in the menu's drawer.
+      if (viewport.width < 768) await page.getByRole('button', { name: 'Open conversations' }).click();
+      await page.locator('button[aria-label="New channel"]:visible').first().click();
+      const dialog = page.getByRole('dialog', { name: 'New channel' });
+      await dialog.getByTestId('channel-icon-placeholder').waitFor();
+      const iconInput = dialog.getByLabel('Icon (optional)');
+      const icon = { name: 'garden.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG };
+      await iconInput.setInputFiles(icon);
+      await dialog.getByTestId('channel-icon-preview').waitFor();
+      await dialog.getByText('garden.png').waitFor();
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await dialog.getByTestId('channel-icon-placeholder').waitFor();
+      await iconInput.setInputFiles(icon);
+      await dialog.getByText('Replace image').waitFor();
+      const name = `garden-${viewport.name}`;
+      await dialog.getByLabel('Name').fill(name);
+      await page.screenshot({ path: `${SHOTS}/channel-icon-${viewport.name}.png` });
+      await dialog.getByRole('button', { name: 'Create channel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const { conversations } = await nadia.api.request<{
+        conversations: { name: string; icon: string | null }[];
+      }>('GET', '/api/conversations');
+      expect(conversations.find((c) => c.name === name)?.icon).toBeTruthy();
       await page.context().close();
     });
   }

@@ -11,12 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { createResident, logInThroughForm, type Resident } from './support/community.ts';
 import { startStoop, type RunningStoop } from './support/server.ts';
+import { VIEWPORTS, pageAt } from './support/viewports.ts';
 
 const SHOTS = '/tmp/shots';
-const VIEWPORTS = [
-  { name: '360', width: 360, height: 740 },
-  { name: '1280', width: 1280, height: 800 },
-] as const;
 
 describe.skipIf(!hasChromium)('chat keeping: drafts, search address, skip link, event form', () => {
   let stoop: RunningStoop;
@@ -49,10 +46,7 @@ describe.skipIf(!hasChromium)('chat keeping: drafts, search address, skip link, 
   });
 
   async function signedIn(viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-    });
-    const page = await context.newPage();
+    const page = await pageAt(browser, viewport);
     await logInThroughForm(page, stoop.url, nadia.email, nadia.password);
     return page;
   }
@@ -90,10 +84,12 @@ describe.skipIf(!hasChromium)('chat keeping: drafts, search address, skip link, 
       expect(new URL(page.url()).hash).toBe('');
       // Sending forgets the draft.
       await box.press('Enter');
-      await page
+      const sent = page
         .locator('article[data-message-id]')
-        .filter({ hasText: `Half-written note at ${viewport.name}` })
-        .waitFor();
+        .filter({ hasText: `Half-written note at ${viewport.name}` });
+      await sent.waitFor();
+      // Up arrow edits a message the server has: on a busy machine the answer can take a while.
+      await sent.getByTestId('pending-mark').waitFor({ state: 'detached', timeout: 30_000 });
       await page.waitForTimeout(600);
       expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Half-written note');
       // Up arrow in the empty composer edits that message (R-MSG-19).

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CHANNEL_FIRST_LOAD_JS_MAX_BYTES } from '@stoop/shared/constants';
 import { firstLoadJs, PAGE_ROUTE_MODULES } from '../bench/support/web-bundle.ts';
 
 const dist = new URL('../packages/web/dist', import.meta.url).pathname;
@@ -54,5 +55,24 @@ describe('R-DELIVERY-7: first-load chunks', () => {
     const sources = firstLoadSources('channel');
     expect(sources.some((s) => s.includes('src/pages/chat/ConversationPage.tsx'))).toBe(true);
     expect(found(sources, offEveryFirstLoad)).toEqual([]);
+  });
+
+  it('R-DELIVERY-8: the channel page’s first-load JavaScript stays under its budget', () => {
+    expect(firstLoadJs('channel').gzipBytes).toBeLessThan(CHANNEL_FIRST_LOAD_JS_MAX_BYTES);
+  });
+
+  it('the channel page loads the image viewer and the composer’s file tray on first use only', () => {
+    // R-VIEW-1, R-UPLOAD-10: opened by a click or a first file, not needed to paint the list.
+    const sources = firstLoadSources('channel');
+    expect(
+      found(sources, ['src/components/chat/ImageViewer.tsx', 'src/components/chat/ComposerAttachments.tsx']),
+    ).toEqual([]);
+  });
+
+  it('the channel page loads the report form on first press, and no Capacitor code on the web', () => {
+    // R-REPORT-1: the flag button's form opens on a press. The platform check reads the native
+    // bridge itself, so @capacitor/core loads only with the plugins inside the native shell.
+    const sources = firstLoadSources('channel');
+    expect(found(sources, ['src/components/chat/ReportForm.tsx', 'node_modules/@capacitor/'])).toEqual([]);
   });
 });

@@ -64,11 +64,23 @@ describe.skipIf(!hasChromium)('message list: scrolling a conversation in real Ch
   });
   afterAll(() => stopStoopAndBrowser({ stoop, browser }));
 
-  const post = (who: Resident, content: string) =>
-    who.api.request('POST', `/api/conversations/${conversationId}/messages`, { content });
+  /** The change-feed position of the newest message posted, for Nadia to have read up to. */
+  let newestSeq = 0;
+  const post = async (who: Resident, content: string) => {
+    const { message } = await who.api.request<{ message: { seq: number } }>(
+      'POST',
+      `/api/conversations/${conversationId}/messages`,
+      { content },
+    );
+    newestSeq = Math.max(newestSeq, message.seq);
+  };
 
-  /** Nadia on her phone, the lobby open and settled at its newest message. */
+  /**
+   * Nadia on her phone, the lobby open and settled at its newest message. She has read it all on
+   * another device: with unread messages it would open at the first of them (R-MSG-22).
+   */
   async function openLobby(): Promise<Page> {
+    await nadia.api.request('POST', `/api/conversations/${conversationId}/read`, { seq: newestSeq });
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await logInThroughForm(page, stoop.url, nadia.email, nadia.password);

@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('push notifications end to end', () => {
 
     await logInThroughForm(page, stoop.url, alice.email, alice.password);
     await page.goto(`${stoop.url}/account_settings/notifications`);
-    await page.getByRole('heading', { name: 'Push notifications', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     const worker = await stoopWorker(context);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -8,8 +8,11 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 90_000,
+    // What a flow polls for is the page catching up (a tray filling, a receipt arriving); vitest's
+    // 1 s default is a quiet machine's time, not one running four suites at once.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
-    // Browsers and servers are heavy on a 2-core machine: one file at a time.
-    fileParallelism: false,
+    // Each file starts its own server (a free port, its own data folder) and browser, so files may
+    // run side by side: two at a time (the root config's maxWorkers), each mostly waiting.
   },
 });

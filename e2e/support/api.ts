@@ -1,4 +1,6 @@
 /** A minimal cookie-keeping API client for setting up e2e scenarios from the test side. */
+import { OUTBOX_BUSY_RETRIES } from '@stoop/shared';
+
 export class ApiSession {
   private cookies = new Map<string, string>();
   private csrf = '';
@@ -38,11 +40,24 @@ export class ApiSession {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    let response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    // A busy server refuses a send with 503 and Retry-After (R-LIMIT-13); like the web outbox
+    // (R-LIMIT-14) the set-up waits it out and sends the same call again.
+    for (let retries = OUTBOX_BUSY_RETRIES; response.status === 503 && retries > 0; retries -= 1) {
+      const seconds = Number(response.headers.get('retry-after'));
+      if (!(seconds > 0)) break;
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    }
     this.remember(response);
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text.slice(0, 200)}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    const answer = (text ? JSON.parse(text) : undefined) as T;
+    // Sign-in and logout renew the CSRF cookie and answer its token (R-SESSION-14): the old one is refused.
+    const renewed = (answer as { csrfToken?: unknown } | undefined)?.csrfToken;
+    if (typeof renewed === 'string') this.csrf = renewed;
+    return answer;
   }
 
   /** This session's cookies, ready for a browser context's addCookies. */

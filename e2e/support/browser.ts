@@ -16,10 +16,13 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs; `extraArgs` for a test's
+ * own (e.g. trusting one test certificate by its key's pin).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
 }
