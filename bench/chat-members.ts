@@ -5,7 +5,7 @@
  * schedule compares with them; each member keeps them in a Float64Array indexed by message number.
  *
  * Messages: parent → {type:'connect', url, cookies, total, prefix}; child → {type:'ready'};
- * parent → {type:'collect', scheduled}; child → {type:'result', ...} and disconnects the run's
+ * parent → {type:'collect', scheduled, acknowledged}; child → {type:'result', ...} and disconnects the run's
  * sockets. One process serves every run of a database; it exits when the parent disconnects.
  */
 import { io as connect, type Socket } from 'socket.io-client';
@@ -13,10 +13,13 @@ import { Decoder, Encoder } from 'socket.io-parser';
 import { percentile } from './support/stats.ts';
 
 type Connect = { type: 'connect'; url: string; cookies: string[]; total: number; prefix: string };
-type Collect = { type: 'collect'; scheduled: number[] };
+/** acknowledged: the numbers of the sends the server answered 2xx (a refused one is not expected). */
+type Collect = { type: 'collect'; scheduled: number[]; acknowledged: number[] };
 export type MembersResult = {
   type: 'result';
   delivered: number;
+  /** Deliveries of acknowledged sends that never arrived (acknowledged sends × members − arrived). */
+  missingAcknowledged: number;
   duplicates: number;
   p50: number;
   p99: number;
@@ -107,9 +110,12 @@ function deliveryTimeline(scheduled: number[], size: number): string {
   return buckets.join(' ');
 }
 
-function collect({ scheduled }: Collect): MembersResult {
+function collect({ scheduled, acknowledged }: Collect): MembersResult {
   const latencies: number[] = [];
   let lastArrival = 0;
+  let missingAcknowledged = 0;
+  for (const arrived of arrivals)
+    for (const i of acknowledged) if (arrived[i] === 0) missingAcknowledged += 1;
   for (const arrived of arrivals) {
     for (let i = 0; i < arrived.length; i += 1) {
       const at = arrived[i] as number;
@@ -129,6 +135,7 @@ function collect({ scheduled }: Collect): MembersResult {
   return {
     type: 'result',
     delivered: latencies.length,
+    missingAcknowledged,
     duplicates: runDuplicates,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

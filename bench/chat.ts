@@ -5,7 +5,13 @@
  * send path (multipart POST /api/conversations/{id}/messages), whether or not the server keeps up.
  * N socket.io clients sit in one channel and record, for every message:new, the time from the
  * scheduled send to its arrival. Reports delivered messages/s, p50/p99 latency, deliveries still
- * missing after a drain period, and the server's RSS and CPU. Figures, not a pass/fail test.
+ * missing after a drain period, and the server's RSS and CPU. Above capacity (e.g. BENCH_RATES=1000)
+ * it also tells the failed sends apart: refused as busy (503/429 with Retry-After, R-LIMIT-13, and
+ * how fast), failed connections (no answer at all, by error code, beside the machine's listen-queue
+ * overflows in the run), and the deliveries of acknowledged sends that never arrived; and how late
+ * this process itself put sends on the wire (on a loaded machine every latency includes that).
+ * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS and SEND_QUEUE_LIMIT reach the server from
+ * the environment, to compare admission rules in one sitting.
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
  * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_WARMUP_SECONDS=3 (one
@@ -20,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import type { MembersResult } from './chat-members.ts';
 import { startStoop } from '../e2e/support/server.ts';
 import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
-import { postJson, postTextForm } from './support/http.ts';
+import { AnswerError, postJson, postTextForm } from './support/http.ts';
 
 const now = () => performance.timeOrigin + performance.now();
 import {
@@ -28,6 +34,7 @@ import {
   BenchSession,
   adminSession,
   cpuSeconds,
+  listenOverflows,
   makeResidents,
   scratchDatabase,
 } from './chat-support.ts';
@@ -81,22 +88,40 @@ async function connectMembers(
   child.once('exit', exited);
 }
 
-function collectMembers(child: ChildProcess, scheduled: number[]): Promise<MembersResult> {
+function collectMembers(
+  child: ChildProcess,
+  scheduled: number[],
+  acknowledged: number[],
+): Promise<MembersResult> {
   return new Promise((resolve) => {
     child.once('message', (result: MembersResult) => resolve(result));
-    child.send({ type: 'collect', scheduled });
+    child.send({ type: 'collect', scheduled, acknowledged });
   });
 }
 
 type RunResult = {
   sent: number;
   failed: number;
+  /** Answered 503/429 with Retry-After: the server was over capacity (R-LIMIT-13). */
+  busy: number;
+  /** No answer at all: the connection failed or was dropped. */
+  connectionFailures: number;
+  /** The failed connections by error code (ECONNRESET, …). */
+  connectionErrors: Map<string, number>;
+  /** Deliveries of acknowledged (2xx) sends missing after the drain. */
+  missingAcknowledged: number;
+  /** Slowest 503/429 answer, ms after its send was scheduled. */
+  busyAnswerMax: number;
   deliveredPerSecond: number;
   p50: number;
   p99: number;
   missing: number;
   duplicates: number;
   sendP99: number;
+  /** p99 of how late this process put a send on the wire after its scheduled time (its own lag). */
+  driverLateP99: number;
+  /** Connections the kernel dropped from full listen queues during the run (machine-wide). */
+  listenOverflows: number;
   rss: string;
   cpuPercent: number;
   driverCpuPercent: number;
@@ -131,6 +156,13 @@ async function run(
   const scheduled: number[] = new Array<number>(total);
   const sendLatencies: number[] = [];
   let failed = 0;
+  let busy = 0;
+  let connectionFailures = 0;
+  const connectionErrors = new Map<string, number>();
+  let busyAnswerMax = 0;
+  const acknowledged: number[] = [];
+  const driverLate: number[] = [];
+  const overflowsBefore = listenOverflows();
   const cpuBefore = cpuSeconds(pid);
   const driverBefore = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
   const t0 = now();
@@ -140,6 +172,9 @@ async function run(
     const wait = at - now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     scheduled[i] = at;
+    // On a loaded machine this process can fall behind its own schedule: every latency below
+    // includes that, so it is reported apart.
+    driverLate.push(now() - at);
     const sender = senders[i % senders.length] as BenchSession;
     // Not awaited: the schedule does not slow down when the server does.
     inFlight.push(
@@ -151,8 +186,21 @@ async function run(
           clientMessageId: `${prefix}${i}`,
         },
       )
-        .then(() => void sendLatencies.push(now() - at))
-        .catch(() => void (failed += 1)),
+        .then(() => {
+          sendLatencies.push(now() - at);
+          acknowledged.push(i);
+        })
+        .catch((error: unknown) => {
+          failed += 1;
+          if (!(error instanceof AnswerError)) {
+            connectionFailures += 1;
+            const code = (error as NodeJS.ErrnoException).code ?? String(error);
+            connectionErrors.set(code, (connectionErrors.get(code) ?? 0) + 1);
+          } else if ((error.status === 503 || error.status === 429) && error.retryAfter !== undefined) {
+            busy += 1;
+            busyAnswerMax = Math.max(busyAnswerMax, now() - at);
+          }
+        }),
     );
   }
   await Promise.all(inFlight);
@@ -162,25 +210,36 @@ async function run(
   const driverAfter = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
   const rss = rssMb(pid);
 
-  const result = await collectMembers(membersProcess, scheduled);
+  const result = await collectMembers(membersProcess, scheduled, acknowledged);
   sendLatencies.sort((a, b) => a - b);
+  driverLate.sort((a, b) => a - b);
   const expected = (total - failed) * members;
   const elapsed = Math.max(sendWindow, (result.lastArrival - t0) / 1000);
   return {
     sent: total - failed,
     failed,
+    busy,
+    connectionFailures,
+    connectionErrors,
+    missingAcknowledged: result.missingAcknowledged,
+    busyAnswerMax,
     deliveredPerSecond: result.delivered / elapsed,
     p50: result.p50,
     p99: result.p99,
     missing: expected - result.delivered,
     duplicates: result.duplicates,
     sendP99: percentile(sendLatencies, 99),
+    driverLateP99: percentile(driverLate, 99),
+    listenOverflows: listenOverflows() - overflowsBefore,
     rss,
     cpuPercent: ((cpuAfter - cpuBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
     driverCpuPercent: ((driverAfter - driverBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
     timeline: result.timeline,
   };
 }
+
+const errorCodes = (codes: Map<string, number>) =>
+  codes.size === 0 ? '' : ` (${[...codes].map(([code, n]) => `${code} ${n}`).join(', ')})`;
 
 async function benchDatabase(kind: string): Promise<void> {
   const database = kind === 'pg' ? await scratchDatabase() : undefined;
@@ -195,9 +254,10 @@ async function benchDatabase(kind: string): Promise<void> {
     const report = (label: string, r: RunResult) => {
       console.log(
         `${kind.padEnd(6)} ${label}: ` +
-          `sent ${r.sent} (failed ${r.failed}), delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
+          `sent ${r.sent} (failed ${r.failed}: busy 503/429 ${r.busy}${r.busy > 0 ? ` answered within ${r.busyAnswerMax.toFixed(0)} ms` : ''}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
+          `missing deliveries of acknowledged sends ${r.missingAcknowledged}, delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
           `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
-          `send p99 ${r.sendP99.toFixed(1)} ms, server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+          `send p99 ${r.sendP99.toFixed(1)} ms (sent late by the driver p99 ${r.driverLateP99.toFixed(0)} ms), server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
       );
       if (r.timeline) console.log(`       p50/p99 per ${TIMELINE} messages: ${r.timeline}`);
     };

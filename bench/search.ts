@@ -12,7 +12,9 @@
  * built after the load.
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MESSAGES=1000000, BENCH_SAMPLES=100 (per query shape),
- * BENCH_WARMUP_SECONDS=3, BENCH_KEEP_DATABASE=1 (keep the PostgreSQL database and print its URL).
+ * BENCH_WARMUP_SECONDS=3, BENCH_KEEP_DATABASE=1 (keep the PostgreSQL database and print its URL),
+ * BENCH_KEEP_DATA_DIR=1 (keep the embedded database's directory), BENCH_REUSE_PG / BENCH_REUSE_PGLITE
+ * (search what an earlier run kept).
  */
 import path from 'node:path';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -70,14 +72,49 @@ async function bulkInsert(database: Database, layout: Layout): Promise<void> {
   process.stdout.write('\n');
 }
 
-/** The search indexes are built once after the load: maintaining a GIN index row by row is slow. */
-async function withoutSearchIndexes(database: Database, load: () => Promise<void>): Promise<void> {
+/**
+ * Whether the database has a word-pair index: one was tried for quoted phrases and not kept
+ * (bench/RESULTS.md, "Search: phrases by word pairs"); a database kept from that trial still has it.
+ */
+async function hasPairIndex(database: Database): Promise<boolean> {
+  const result = await database.db.execute(sql`select to_regclass('messages_pairs_idx') is not null as has`);
+  return rowsOf<{ has: boolean }>(result)[0]?.has === true;
+}
+
+/**
+ * The search indexes are built once after the load: maintaining a GIN index row by row is slow.
+ * Each build is timed and the indexes' sizes printed (the pair index's cost at this size).
+ */
+async function withoutSearchIndexes(
+  kind: string,
+  database: Database,
+  load: () => Promise<void>,
+): Promise<void> {
+  const pairs = await hasPairIndex(database);
   await database.db.execute(sql`drop index messages_search_idx`);
   await database.db.execute(sql`drop index messages_created_idx`);
+  if (pairs) await database.db.execute(sql`drop index messages_pairs_idx`);
   await load();
   await database.db.execute(sql`set maintenance_work_mem = '256MB'`);
-  await database.db.execute(sql`create index messages_search_idx on messages using gin (search_vector)`);
-  await database.db.execute(sql`create index messages_created_idx on messages (created_at, id)`);
+  const timed = async (name: string, statement: ReturnType<typeof sql>) => {
+    const t0 = performance.now();
+    await database.db.execute(statement);
+    const size = rowsOf<{ mb: string }>(
+      await database.db.execute(sql`select (pg_relation_size(${name}::regclass) / 1048576)::int as mb`),
+    )[0]?.mb;
+    console.log(`${kind}: built ${name} in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${size} MB`);
+  };
+  await timed(
+    'messages_search_idx',
+    sql`create index messages_search_idx on messages using gin (search_vector)`,
+  );
+  await timed('messages_created_idx', sql`create index messages_created_idx on messages (created_at, id)`);
+  // The statement the trial's migration had.
+  if (pairs)
+    await timed(
+      'messages_pairs_idx',
+      sql`create index messages_pairs_idx on messages using gin (stoop_word_pairs(search_vector))`,
+    );
   await database.db.execute(sql`analyze`);
 }
 
@@ -149,21 +186,33 @@ async function prepare(kind: string, url: string): Promise<{ layout: Layout }> {
   };
 }
 
+/**
+ * BENCH_REUSE_PG (a URL kept by BENCH_KEEP_DATABASE=1) or BENCH_REUSE_PGLITE (a data directory kept
+ * by BENCH_KEEP_DATA_DIR=1): search a database loaded by an earlier run instead of loading one, so
+ * that two versions of the server can be measured on the same rows one after the other.
+ */
+const REUSE_PG = process.env.BENCH_REUSE_PG;
+const REUSE_PGLITE = process.env.BENCH_REUSE_PGLITE;
+
 async function benchDatabase(kind: string): Promise<void> {
-  const scratch = kind === 'pg' ? await scratchDatabase() : undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stoop-search-'));
-  const env = { ...BENCH_LIMITS, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const reuse = kind === 'pg' ? REUSE_PG : REUSE_PGLITE;
+  const scratch = kind === 'pg' && !reuse ? await scratchDatabase() : undefined;
+  const pgUrl = kind === 'pg' ? (reuse ?? scratch?.url) : undefined;
+  const dataDir = kind === 'pglite' && reuse ? reuse : mkdtempSync(path.join(tmpdir(), 'stoop-search-'));
+  const env = { ...BENCH_LIMITS, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
   try {
     let stoop = await startStoop({ env, dataDir });
-    const { layout } = await prepare(kind, stoop.url);
+    const layout = reuse ? undefined : (await prepare(kind, stoop.url)).layout;
     await stoop.stop();
-
-    const started = performance.now();
-    const database = scratch ? await openPg(scratch.url) : await openPglite(path.join(dataDir, 'db'));
-    await withoutSearchIndexes(database, () => bulkInsert(database, layout));
-    console.log(
-      `${kind}: loaded ${MESSAGES.toLocaleString('en-US')} messages and built the indexes in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
+    const database = pgUrl ? await openPg(pgUrl) : await openPglite(path.join(dataDir, 'db'));
+    if (!layout) console.log(`${kind}: searching the messages loaded before (${reuse})`);
+    else {
+      const started = performance.now();
+      await withoutSearchIndexes(kind, database, () => bulkInsert(database, layout));
+      console.log(
+        `${kind}: loaded ${MESSAGES.toLocaleString('en-US')} messages and built the indexes in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    }
     const shares = new Map<string, string>();
     for (const [, , text] of SHAPES) shares.set(text, await share(database, text));
     await database.close();
@@ -201,7 +250,9 @@ async function benchDatabase(kind: string): Promise<void> {
     console.log(`${kind.padEnd(6)} server RSS ${rssMb(stoop.pid)} MB, load ${loadavg()[0]?.toFixed(2)}`);
     await stoop.stop();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'pglite' && (process.env.BENCH_KEEP_DATA_DIR === '1' || reuse))
+      console.log(`kept ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
     // BENCH_KEEP_DATABASE=1 keeps the loaded PostgreSQL database, to look at plans afterwards.
     if (process.env.BENCH_KEEP_DATABASE === '1' && scratch) console.log(`kept ${scratch.url}`);
     else await scratch?.drop();

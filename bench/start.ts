@@ -6,16 +6,14 @@
  * Goal (issue "Trust and operations"): under 1.5 s on a 2-core machine.
  * BENCH_CPU_PROFILE_DIR=dir writes a V8 CPU profile of each compiled start there.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildServerIfStale, serverMainJs, serverNodeFlags } from '../scripts/build-server.mjs';
-import { freePort } from '../e2e/support/server.ts';
+import { spawnUntilHealthy, stopServer } from './support/spawn-server.ts';
 import { percentile, serverNodeArgs } from './support/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const POLL_MS = 5;
 const root = new URL('..', import.meta.url).pathname;
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; NaN elsewhere). */
@@ -36,42 +34,9 @@ type Start = { wallMs: number; cpuMs: number };
  * server's own CPU time (which other work on a shared machine barely changes), then stops it.
  */
 async function timeStart(args: string[], dataDir: string): Promise<Start> {
-  const port = await freePort();
-  let output = '';
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let start: Start;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) {
-        start = { wallMs: performance.now() - startedAt, cpuMs: cpuMs(child.pid) };
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - startedAt > 120_000) throw new Error(`no answer within 120 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  const { child, startMs } = await spawnUntilHealthy(args, dataDir, 120_000);
+  const start = { wallMs: startMs, cpuMs: cpuMs(child.pid) };
+  await stopServer(child);
   return start;
 }
 

@@ -26,8 +26,20 @@ export function getJson<T>(url: string, cookie: string): Promise<T> {
 
 const postAgent = new http.Agent({ keepAlive: true });
 
+/** A POST that got an answer, but not a 2xx one: its status and Retry-After (R-LIMIT-13). */
+export class AnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfter: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A lean keep-alive POST, the bench's stand-in for a browser's send: the body is built as one buffer.
+ * A non-2xx answer rejects with an AnswerError; a connection that fails or is dropped with a plain error.
  * fetch with FormData costs the driver far more CPU per call than the server spends on the send,
  * and on a shared 2-core machine that CPU is taken from the server under test.
  */
@@ -49,10 +61,14 @@ function post(
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          if ((response.statusCode ?? 500) >= 400)
+          const status = response.statusCode ?? 500;
+          const retryAfter = response.headers['retry-after'];
+          if (status >= 400)
             reject(
-              new Error(
-                `POST ${url} → ${response.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`,
+              new AnswerError(
+                status,
+                typeof retryAfter === 'string' ? retryAfter : undefined,
+                `POST ${url} → ${status}: ${Buffer.concat(chunks).toString().slice(0, 200)}`,
               ),
             );
           else resolve();

@@ -18,6 +18,13 @@ export function rssMb(pid: number): string {
   }
 }
 
+/** A gauge of the server's /metrics in MB (the endpoint answers loopback callers). */
+export async function metricMb(baseUrl: string, name: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.split(' ').at(-1)) / 2 ** 20 : Number.NaN;
+}
+
 /**
  * Extra node flags for the measured server: BENCH_CPU_PROFILE_DIR=dir makes it write a V8 CPU
  * profile there when it stops (open it in Chrome DevTools), and BENCH_SERVER_NODE_ARGS passes
