@@ -97,6 +97,8 @@ async function onConnect(): Promise<void> {
   if (!firstTime || sawOffline) {
     sawOffline = false;
     void runReconnectRefreshes();
+  } else {
+    void runReconnectRefreshes({ firstConnect: true });
   }
   if (firstTime && useMessagesStore.getState().seq === 0) {
     setConnection('connected');

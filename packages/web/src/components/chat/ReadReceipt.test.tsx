@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@stoop/shared';
 import { applyLiveUpdate } from '../../realtime/live-updates.ts';
+import { runReconnectRefreshes } from '../../services/session/reconnect-refresh.ts';
 import { makeMessage } from '../../services/chat/message-cache.fixtures.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { useConversationsStore } from '../../stores/conversations.ts';
@@ -68,6 +69,36 @@ describe('R-RECEIPT-4: who has read the resident’s own newest message', { time
     read('other', 'omar', 99);
     read('d1', 'omar', 5);
     expect(screen.getAllByTestId('read-receipt')).toHaveLength(1);
+  });
+
+  it('a read that arrives while the first load is on its way still shows "Seen"', async () => {
+    // The server answered before Omar read; his read reached the page before that answer did.
+    let answer: (response: Response) => void = () => undefined;
+    const server = installFakeServer({
+      'GET /api/conversations/d4/reads': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const direct = makeConversation({ id: 'd4', type: 'direct', name: '', participants: ['me', 'omar'] });
+    show(direct, [{ ...mineLatest, conversationId: 'd4' }]);
+    await waitFor(() => expect(server.called('GET', '/api/conversations/d4/reads')).toBe(true));
+    read('d4', 'omar', 12);
+    answer(json(200, { enabled: true, reads: [] }));
+    expect((await screen.findByTestId('read-receipt')).textContent).toBe('Seen');
+  });
+
+  it('the first connection reads again what was loaded before the socket joined its rooms', async () => {
+    let omarRead = 3;
+    const server = installFakeServer({
+      'GET /api/conversations/d5/reads': () =>
+        json(200, { enabled: true, reads: [{ userId: 'omar', lastReadSeq: omarRead }] }),
+    });
+    const direct = makeConversation({ id: 'd5', type: 'direct', name: '', participants: ['me', 'omar'] });
+    show(direct, [{ ...mineLatest, conversationId: 'd5' }]);
+    await waitFor(() => expect(useReadReceiptsStore.getState().byConversation.d5?.positions.omar).toBe(3));
+    // Omar read before this page's socket was in the room: no live read came.
+    omarRead = 12;
+    await act(() => runReconnectRefreshes({ firstConnect: true }));
+    expect(server.calls.filter((c) => c.path === '/api/conversations/d5/reads').length).toBe(2);
+    expect(receiptPlace().receipt.textContent).toBe('Seen');
   });
 
   it('a group: "Seen by N", naming them on hover and on a tap', async () => {

@@ -6,17 +6,34 @@
  */
 type Refresh = () => void | Promise<void>;
 
-const refreshes = new Set<Refresh>();
+interface Registered {
+  refresh: Refresh;
+  /** Also after a page's first connection, for what was read before the socket joined its rooms. */
+  onFirstConnect: boolean;
+}
 
-/** Registers a refresh run after every reconnect; returns a function that unregisters it. */
-export function registerReconnectRefresh(refresh: Refresh): () => void {
-  refreshes.add(refresh);
+const refreshes = new Set<Registered>();
+
+/**
+ * Registers a refresh run after every reconnect (and, with `onFirstConnect`, after the page's
+ * first connection too); returns a function that unregisters it.
+ */
+export function registerReconnectRefresh(
+  refresh: Refresh,
+  { onFirstConnect = false }: { onFirstConnect?: boolean } = {},
+): () => void {
+  const registered = { refresh, onFirstConnect };
+  refreshes.add(registered);
   return () => {
-    refreshes.delete(refresh);
+    refreshes.delete(registered);
   };
 }
 
-/** Runs every registered refresh; one failing does not stop the others. */
-export async function runReconnectRefreshes(): Promise<void> {
-  await Promise.allSettled([...refreshes].map(async (refresh) => refresh()));
+/**
+ * Runs the registered refreshes (after a first connection, only those that asked for it); one
+ * failing does not stop the others.
+ */
+export async function runReconnectRefreshes({ firstConnect = false } = {}): Promise<void> {
+  const due = [...refreshes].filter((registered) => !firstConnect || registered.onFirstConnect);
+  await Promise.allSettled(due.map(async ({ refresh }) => refresh()));
 }
