@@ -8,6 +8,7 @@ import {
   EMAIL_NOTIFY_DELAY_SECONDS_DEFAULT,
   EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT,
   IMPORT_MAX_BYTES,
+  LISTEN_BACKLOG_DEFAULT,
   PLAN_IDS,
   SEND_QUEUE_LIMIT_DEFAULT,
   SEND_QUEUE_MAX_LAG_MS_DEFAULT,
@@ -125,6 +126,12 @@ const envSchema = z.object({
    * even read.
    */
   SEND_QUEUE_MAX_LAG_MS: intFrom(SEND_QUEUE_MAX_LAG_MS_DEFAULT, 1),
+  /**
+   * Connections the kernel holds for this process until it takes them (the listen backlog): a busy
+   * server keeps a burst waiting instead of having it dropped. The kernel caps it at
+   * net.core.somaxconn.
+   */
+  LISTEN_BACKLOG: intFrom(LISTEN_BACKLOG_DEFAULT, 1),
   /** Failed sign-ins for one account from one address before each further try waits, doubling from 1 s. */
   RATE_LIMIT_LOGIN_FREE_FAILURES: intFrom(5, 1),
   /** The longest such wait. */

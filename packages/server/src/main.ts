@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { beginDrain } from './ops/http/drain.ts';
+import { listenOptions } from './limits/listen.ts';
 import { limitHeapGrowth } from './ops/memory.ts';
 import { mapBundleStackTraces } from './ops/stack-traces.ts';
 import { checkServerMode } from './ops/server-mode.ts';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen(listenOptions(config));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Stoop is running at http://localhost:${port}`);

@@ -223,6 +223,14 @@ export const SEND_QUEUE_LIMIT_DEFAULT = 256;
  * and its answer and deliveries come later still. Configurable as SEND_QUEUE_MAX_LAG_MS.
  */
 export const SEND_QUEUE_MAX_LAG_MS_DEFAULT = 200;
+/**
+ * R-LIMIT-15: how many connections the kernel may complete and hold for a server process while its
+ * event loop is too busy to take them. Node's own 511 overflows while a busy loop falls a second
+ * behind a flood, and the kernel then drops or resets the newest connections before the server can
+ * answer them; 4096 is Linux's default cap on every listen queue (net.core.somaxconn since 5.4),
+ * which clamps a larger figure silently. Configurable as LISTEN_BACKLOG.
+ */
+export const LISTEN_BACKLOG_DEFAULT = 4096;
 /** Seconds a send refused for overload tells its client to wait (the Retry-After header). */
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
 /** R-LIMIT-14: how many times the web outbox waits out a Retry-After by itself before a send is marked failed. */

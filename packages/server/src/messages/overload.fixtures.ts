@@ -6,6 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import type { Message } from '@stoop/shared';
 import type { EnvInput } from '../config.ts';
+import { listenOptions } from '../limits/listen.ts';
 import type { Headers } from '../conversations/testing.ts';
 import { connected, type Recorder } from '../realtime/testing.ts';
 import { createTestApp, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
@@ -107,8 +108,9 @@ export function overloadRoom(env: EnvInput): OverloadRoom {
   beforeAll(async () => {
     t = await createTestApp(env);
     room.app = t.app;
-    // A listening server: the sends and sockets are real network clients.
-    room.url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // A listening server, with the production listen options: the sends and sockets are real
+    // network clients.
+    room.url = await t.app.listen({ ...listenOptions(t.config), port: 0, host: '127.0.0.1' });
     room.alice = await sessionFor(t.app, await makeUser(t.app));
     room.bob = await sessionFor(t.app, await makeUser(t.app));
     const carol = await sessionFor(t.app, await makeUser(t.app));
