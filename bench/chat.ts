@@ -10,8 +10,12 @@
  * how fast), failed connections (no answer at all, by error code, beside the machine's listen-queue
  * overflows in the run), and the deliveries of acknowledged sends that never arrived; and how late
  * this process itself put sends on the wire (on a loaded machine every latency includes that).
- * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS and SEND_QUEUE_LIMIT reach the server from
- * the environment, to compare admission rules in one sitting.
+ * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS, SEND_QUEUE_LIMIT and LISTEN_BACKLOG reach
+ * the server from the environment (else the server's defaults), to compare rules in one sitting.
+ * BENCH_CLIENT=open|devices chooses how the senders behave as clients (bench/chat-clients.ts): open
+ * (the default) opens a connection for every send still unanswered and never retries; devices is
+ * one browser-like device per sender (BENCH_DEVICE_CONNECTIONS=6 kept-alive connections, Retry-After
+ * waited out as the web outbox does).
  *
  * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
  * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_WARMUP_SECONDS=3 (one
@@ -27,6 +31,13 @@ import type { MembersResult } from './chat-members.ts';
 import { startStoop } from '../e2e/support/server.ts';
 import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
 import { AnswerError, postJson, postTextForm } from './support/http.ts';
+import {
+  LISTEN_BACKLOG_DEFAULT,
+  OUTBOX_BUSY_RETRIES,
+  SEND_QUEUE_LIMIT_DEFAULT,
+  SEND_QUEUE_MAX_LAG_MS_DEFAULT,
+} from '@stoop/shared';
+import { CLIENT, describeClient, deviceAgents, noAttempts, sendAsClient } from './chat-clients.ts';
 
 const now = () => performance.timeOrigin + performance.now();
 import {
@@ -55,6 +66,15 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TIMELINE = Number(process.env.BENCH_TIMELINE ?? 0);
 // The web client sends a message without a file as JSON and one with a file as multipart.
 const sendAs = process.env.BENCH_SEND_AS === 'multipart' ? postTextForm : postJson;
+/**
+ * The send admission as a server runs it (R-LIMIT-13, R-LIMIT-15), or as the environment says:
+ * startStoop otherwise loosens the lag bound for the end-to-end flows.
+ */
+const ADMISSION: Record<string, string> = {
+  SEND_QUEUE_MAX_LAG_MS: process.env.SEND_QUEUE_MAX_LAG_MS ?? String(SEND_QUEUE_MAX_LAG_MS_DEFAULT),
+  SEND_QUEUE_LIMIT: process.env.SEND_QUEUE_LIMIT ?? String(SEND_QUEUE_LIMIT_DEFAULT),
+  LISTEN_BACKLOG: process.env.LISTEN_BACKLOG ?? String(LISTEN_BACKLOG_DEFAULT),
+};
 const DATABASES =
   (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
 
@@ -102,15 +122,17 @@ function collectMembers(
 type RunResult = {
   sent: number;
   failed: number;
-  /** Answered 503/429 with Retry-After: the server was over capacity (R-LIMIT-13). */
+  /** Sends given up on a 503/429 with Retry-After: the server was over capacity (R-LIMIT-13). */
   busy: number;
-  /** No answer at all: the connection failed or was dropped. */
+  /** Such answers, each attempt counted (the open client makes one attempt a send). */
+  busyAnswers: number;
+  /** Attempts with no answer at all: the connection failed or was dropped. */
   connectionFailures: number;
   /** The failed connections by error code (ECONNRESET, …). */
   connectionErrors: Map<string, number>;
   /** Deliveries of acknowledged (2xx) sends missing after the drain. */
   missingAcknowledged: number;
-  /** Slowest 503/429 answer, ms after its send was scheduled. */
+  /** Slowest 503/429 answer, ms after its attempt began (a first attempt: its scheduled time). */
   busyAnswerMax: number;
   deliveredPerSecond: number;
   p50: number;
@@ -157,11 +179,10 @@ async function run(
   const sendLatencies: number[] = [];
   let failed = 0;
   let busy = 0;
-  let connectionFailures = 0;
-  const connectionErrors = new Map<string, number>();
-  let busyAnswerMax = 0;
+  const attempts = noAttempts();
   const acknowledged: number[] = [];
   const driverLate: number[] = [];
+  const agents = deviceAgents(senders.length);
   const overflowsBefore = listenOverflows();
   const cpuBefore = cpuSeconds(pid);
   const driverBefore = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
@@ -178,13 +199,17 @@ async function run(
     const sender = senders[i % senders.length] as BenchSession;
     // Not awaited: the schedule does not slow down when the server does.
     inFlight.push(
-      sendAs(
+      sendAsClient(
+        sendAs,
         `${url}/api/conversations/${conversationId}/messages`,
         { cookie: sender.cookieHeader(), 'x-csrf-token': tokens[i % senders.length] as string },
         {
           content: `Bench message ${i}: is anyone else hearing the fire alarm test?`,
           clientMessageId: `${prefix}${i}`,
         },
+        agents[i % senders.length],
+        at,
+        attempts,
       )
         .then(() => {
           sendLatencies.push(now() - at);
@@ -192,18 +217,13 @@ async function run(
         })
         .catch((error: unknown) => {
           failed += 1;
-          if (!(error instanceof AnswerError)) {
-            connectionFailures += 1;
-            const code = (error as NodeJS.ErrnoException).code ?? String(error);
-            connectionErrors.set(code, (connectionErrors.get(code) ?? 0) + 1);
-          } else if ((error.status === 503 || error.status === 429) && error.retryAfter !== undefined) {
-            busy += 1;
-            busyAnswerMax = Math.max(busyAnswerMax, now() - at);
-          }
+          const refused = error instanceof AnswerError && (error.status === 503 || error.status === 429);
+          if (refused && error.retryAfter !== undefined) busy += 1;
         }),
     );
   }
   await Promise.all(inFlight);
+  for (const agent of agents) agent?.destroy();
   const sendWindow = (now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, DRAIN_SECONDS * 1000));
   const cpuAfter = cpuSeconds(pid);
@@ -219,10 +239,11 @@ async function run(
     sent: total - failed,
     failed,
     busy,
-    connectionFailures,
-    connectionErrors,
+    busyAnswers: attempts.busyAnswers,
+    connectionFailures: [...attempts.connectionErrors.values()].reduce((a, b) => a + b, 0),
+    connectionErrors: attempts.connectionErrors,
     missingAcknowledged: result.missingAcknowledged,
-    busyAnswerMax,
+    busyAnswerMax: attempts.busyAnswerMax,
     deliveredPerSecond: result.delivered / elapsed,
     p50: result.p50,
     p99: result.p99,
@@ -241,10 +262,17 @@ async function run(
 const errorCodes = (codes: Map<string, number>) =>
   codes.size === 0 ? '' : ` (${[...codes].map(([code, n]) => `${code} ${n}`).join(', ')})`;
 
+/** The refusals: as before for the open client; for devices, what was waited out and what was given up. */
+function refusals(r: RunResult): string {
+  const within = r.busyAnswers > 0 ? ` answered within ${r.busyAnswerMax.toFixed(0)} ms` : '';
+  if (CLIENT === 'open') return `busy 503/429 ${r.busy}${within}`;
+  return `busy 503/429 after ${OUTBOX_BUSY_RETRIES} waits ${r.busy}; busy answers ${r.busyAnswers}${within}, each waited out`;
+}
+
 async function benchDatabase(kind: string): Promise<void> {
   const database = kind === 'pg' ? await scratchDatabase() : undefined;
   const stoop = await startStoop({
-    env: { ...BENCH_LIMITS, ...(database ? { DATABASE_URL: database.url } : {}) },
+    env: { ...BENCH_LIMITS, ...ADMISSION, ...(database ? { DATABASE_URL: database.url } : {}) },
     nodeArgs: serverNodeArgs(),
   });
   const membersProcess = forkMembers();
@@ -254,7 +282,7 @@ async function benchDatabase(kind: string): Promise<void> {
     const report = (label: string, r: RunResult) => {
       console.log(
         `${kind.padEnd(6)} ${label}: ` +
-          `sent ${r.sent} (failed ${r.failed}: busy 503/429 ${r.busy}${r.busy > 0 ? ` answered within ${r.busyAnswerMax.toFixed(0)} ms` : ''}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
+          `sent ${r.sent} (failed ${r.failed}: ${refusals(r)}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
           `missing deliveries of acknowledged sends ${r.missingAcknowledged}, delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
           `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
           `send p99 ${r.sendP99.toFixed(1)} ms (sent late by the driver p99 ${r.driverLateP99.toFixed(0)} ms), server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
@@ -295,6 +323,9 @@ async function benchDatabase(kind: string): Promise<void> {
 
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; ` +
-    `${SECONDS} s per run, ${SENDERS} senders sending ${sendAs === postJson ? 'JSON' : 'multipart'}, member sockets in a child process, senders in this one`,
+    `${SECONDS} s per run, ${SENDERS} senders sending ${sendAs === postJson ? 'JSON' : 'multipart'}, member sockets in a child process, senders in this one; ` +
+    `${describeClient(SENDERS)}; server ${Object.entries(ADMISSION)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')}`,
 );
 for (const kind of DATABASES) await benchDatabase(kind);

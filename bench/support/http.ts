@@ -24,6 +24,10 @@ export function getJson<T>(url: string, cookie: string): Promise<T> {
   });
 }
 
+/**
+ * The open-loop client's pool: kept-alive connections without a cap, so every send still unanswered
+ * takes a connection of its own (a new one when none is free).
+ */
 const postAgent = new http.Agent({ keepAlive: true });
 
 /** A POST that got an answer, but not a 2xx one: its status and Retry-After (R-LIMIT-13). */
@@ -48,13 +52,14 @@ function post(
   headers: Record<string, string>,
   contentType: string,
   body: Buffer,
+  agent: http.Agent,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         method: 'POST',
-        agent: postAgent,
+        agent,
         headers: { ...headers, 'content-type': contentType, 'content-length': String(body.length) },
       },
       (response) => {
@@ -86,13 +91,14 @@ export function postTextForm(
   url: string,
   headers: Record<string, string>,
   fields: Record<string, string>,
+  agent: http.Agent = postAgent,
 ): Promise<void> {
   const boundary = `stoopbench${Math.random().toString(16).slice(2)}`;
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8');
-  return post(url, headers, `multipart/form-data; boundary=${boundary}`, body);
+  return post(url, headers, `multipart/form-data; boundary=${boundary}`, body, agent);
 }
 
 /** Fields as JSON (what the web client sends for a message without a file). */
@@ -100,6 +106,7 @@ export function postJson(
   url: string,
   headers: Record<string, string>,
   fields: Record<string, string>,
+  agent: http.Agent = postAgent,
 ): Promise<void> {
-  return post(url, headers, 'application/json', Buffer.from(JSON.stringify(fields), 'utf8'));
+  return post(url, headers, 'application/json', Buffer.from(JSON.stringify(fields), 'utf8'), agent);
 }
