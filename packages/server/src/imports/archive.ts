@@ -9,7 +9,7 @@ import { open as openFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { IMPORT_MAX_PACK_RATIO, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_ZIP_ENTRIES } from '@stoop/shared';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
 
@@ -59,7 +59,9 @@ function isUnsafeName(name: string): boolean {
   );
 }
 
-function openZipFile(file: string): Promise<ZipFile> {
+/** yauzl loads with the first import of an export, not at start-up (R-OPS-21). */
+async function openZipFile(file: string): Promise<ZipFile> {
+  const { default: yauzl } = await import('yauzl');
   return new Promise((resolve, reject) => {
     // decodeStrings false: the names are checked here (isUnsafeName) with a message of ours.
     yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: false }, (error, zip) =>

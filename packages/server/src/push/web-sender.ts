@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
 import { webPushSubscriptionSchema, type PushMessage } from '@stoop/shared';
 import type { PushTokenRow } from '../db/schema/index.ts';
 import { outcomeOfStatus, type PushSender, type SendOptions, type SendOutcome } from './sender.ts';
@@ -20,6 +20,14 @@ export function pushAgent(caFile: string | undefined): Agent | undefined {
   return new Agent({ keepAlive: true, ca: [...rootCertificates, readFileSync(caFile, 'utf8')] });
 }
 
+let loading: Promise<typeof webpushModule> | undefined;
+
+/** web-push (with its ASN.1 and JWS packages) loads with the first push, not at start-up (R-OPS-21). */
+function loadWebPush(): Promise<typeof webpushModule> {
+  loading ??= import('web-push').then((module) => module.default);
+  return loading;
+}
+
 /** Web Push (RFC 8030) with an aes128gcm body (RFC 8291) and VAPID (RFC 8292), through `web-push`. */
 export class WebPushSender implements PushSender {
   constructor(
@@ -30,6 +38,7 @@ export class WebPushSender implements PushSender {
   async send(token: PushTokenRow, message: PushMessage, options: SendOptions): Promise<SendOutcome> {
     const parsed = webPushSubscriptionSchema.safeParse(JSON.parse(token.token));
     if (!parsed.success) return 'gone'; // stored before validation tightened: nothing can reach it
+    const webpush = await loadWebPush();
     try {
       const { endpoint, keys } = parsed.data;
       await webpush.sendNotification({ endpoint, keys }, JSON.stringify(message), {

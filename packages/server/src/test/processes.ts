@@ -66,13 +66,13 @@ export async function buildCompiledServer(): Promise<void> {
 export async function spawnServer(
   name: string,
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), `stoop-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeFlags, serverMainJs], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...(options.nodeArgs ?? []), serverMainJs], {
     env: {
       ...serverEnv,
       ...process.env,
