@@ -2,7 +2,7 @@ import { defaultUserMetadata } from '@stoop/shared';
 import { hashPassword } from '../auth/password.ts';
 import type { Context } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { createUser, findUserWithEmail } from '../users/service.ts';
+import { createUser, findUsersWithEmails } from '../users/service.ts';
 import { seedChat } from './chat.ts';
 import { seedBuilding } from './building.ts';
 import { seedHistory } from './history.ts';
@@ -24,8 +24,14 @@ export async function seedDemo(ctx: Context, options: { admin: UserRow }): Promi
   let passwordHash: Promise<string> | undefined;
   const demoHash = () => (passwordHash ??= hashPassword(DEMO_PASSWORD));
   const residents: UserRow[] = [];
+  // One query for all of them: on a restart every one exists.
+  const found = await findUsersWithEmails(
+    db,
+    DEMO_RESIDENTS.map((resident) => resident.email),
+  );
+  const byEmail = new Map(found.map((user) => [user.email, user]));
   for (const resident of DEMO_RESIDENTS) {
-    const existing = await findUserWithEmail(db, resident.email);
+    const existing = byEmail.get(resident.email.toLowerCase());
     residents.push(
       existing ??
         (await createUser(db, {

@@ -25,6 +25,20 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** The users with these emails (any case), in no particular order; one query for many lookups. */
+export async function findUsersByEmails(db: DbOrTx, emails: readonly string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
+}
+
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
   const [row] = await db
     .insert(users)

@@ -28,6 +28,7 @@ import {
   countUsers,
   deleteUser,
   findUserByEmail,
+  findUsersByEmails,
   findUserById,
   findUsersByIds,
   findUsersByUsername,
@@ -250,6 +251,10 @@ export type { UserPatch };
 
 export function findUserWithEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   return findUserByEmail(db, email);
+}
+
+export function findUsersWithEmails(db: DbOrTx, emails: readonly string[]): Promise<UserRow[]> {
+  return findUsersByEmails(db, emails);
 }
 
 export function createUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
