@@ -40,16 +40,19 @@ export const serverNodeFlags = ['--max-semi-space-size=4', '--v8-pool-size=1'];
  *   own, and what V8's helper thread allocated there (compilations of PGlite's WASM and of hot
  *   JavaScript) stayed resident after it was freed: 20–42 MB at rest, which the one arena reuses
  *   (bench/RESULTS.md, "Memory at rest below 150 MB").
- * - glibc's trim and mmap thresholds fixed at their usual 128 kB. Left to themselves they rise to
- *   the size of the largest mapped block freed so far (PGlite reads its 9 MB WASM file into one),
- *   after which glibc keeps twice that free at the top of the heap and serves every smaller block
- *   from the heap. At rest the heap held 34–53 MB, of which a malloc_trim gave 42 MB back; with the
- *   thresholds fixed it holds 23–26 MB (bench/RESULTS.md, "Start-up and memory at rest").
+ * - glibc's trim threshold fixed at its usual 128 kB, and its mmap threshold at 32 kB. Left to
+ *   themselves both rise to the size of the largest mapped block freed so far (PGlite reads its
+ *   9 MB WASM file into one), after which glibc keeps twice that free at the top of the heap and
+ *   serves every smaller block from the heap. At 128 kB the heap still held 17–39 MB at rest, most
+ *   of it free: holes left by V8's compilers, whose scratch memory comes in blocks of exactly
+ *   32 kB, freed between blocks that live on. From 32 kB up every block is mapped on its own and
+ *   unmapped when freed, so those holes never form: the heap holds about 10 MB at rest
+ *   (bench/RESULTS.md, "Memory at rest: V8's compiler blocks mapped on their own").
  */
 export const serverEnv = {
   MALLOC_ARENA_MAX: '1',
   MALLOC_TRIM_THRESHOLD_: '131072',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '32768',
 };
 
 function newestMtime(path) {
