@@ -66,7 +66,7 @@ export async function buildCompiledServer(): Promise<void> {
 export async function spawnServer(
   name: string,
   env: Record<string, string>,
-  options: { port?: number; nodeArgs?: string[] } = {},
+  options: { port?: number; nodeArgs?: string[]; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), `stoop-${name}-`));
@@ -97,7 +97,8 @@ export async function spawnServer(
     }
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
   };
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
@@ -110,7 +111,7 @@ export async function spawnServer(
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server ${name} did not answer within 60 s:\n${output}`);
+      throw new Error(`server ${name} did not answer within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
