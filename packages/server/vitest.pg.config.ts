@@ -16,6 +16,8 @@ export default defineProject({
     isolate: false,
     // Disabled: one skipped placeholder whose name carries the SKIPPED line into the report.
     include: enabled ? ['src/**/*.test.ts'] : ['src/test/pg-skipped.check.ts'],
+    // Tests of the embedded database alone (`*.embedded.test.ts`) run in the server project only.
+    exclude: ['src/**/*.embedded.test.ts', '**/node_modules/**'],
     env: { STOOP_TEST_DB: 'pg' },
     globalSetup: ['./src/test/pg-global-setup.ts'],
     testTimeout: 30_000,
