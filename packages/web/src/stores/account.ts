@@ -1,7 +1,8 @@
 /**
- * The account screens' calls: the public forms (password reset, contact, unsubscribe), the profile,
- * notification settings, and the devices and apps signed in to the account. The screens keep their
- * own form state; this is their one door to the network, so a change of a call's shape is found here.
+ * The signed-in account screens' calls: the profile, notification settings, and the devices and
+ * apps signed in to the account (the public forms' calls are in public-forms.ts). The screens keep
+ * their own form state; this is their one door to the network, so a change of a call's shape is
+ * found here.
  */
 import type { NativeSessionsResponse, PushDevice, User } from '@stoop/shared';
 import { updateProfile } from '../services/api/account-api.ts';
@@ -9,14 +10,7 @@ import { useReadReceiptsStore } from './read-receipts.ts';
 import { callApi } from '../services/http/client.ts';
 import { useAuthStore } from './auth.ts';
 
-export {
-  loadNotificationSettings,
-  requestPasswordReset,
-  resetPassword,
-  saveNotificationSettings,
-  sendContactMessage,
-  unsubscribeFromMail,
-} from '../services/api/account-api.ts';
+export { loadNotificationSettings, saveNotificationSettings } from '../services/api/account-api.ts';
 
 /** Saves the profile (multipart) and makes the saved account the signed-in one. */
 export async function saveProfile(form: FormData): Promise<User> {

@@ -5,7 +5,7 @@ import { EmailField, TextAreaField, TextField } from '../../components/form/fiel
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { sendContactMessage } from '../../stores/account.ts';
+import { sendContactMessage } from '../../stores/public-forms.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
 /** The form's schema loads after the first paint. */

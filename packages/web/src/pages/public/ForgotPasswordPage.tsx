@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { requestPasswordReset } from '../../stores/account.ts';
+import { requestPasswordReset } from '../../stores/public-forms.ts';
 
 /** The form's schema loads after the first paint. */
 const loadForgotPasswordBodySchema = () =>

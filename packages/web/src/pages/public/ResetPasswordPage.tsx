@@ -8,7 +8,7 @@ import { IncompleteLinkPage } from '../../components/layout/CardNotice.tsx';
 import { AuthPage } from '../../components/layout/PublicLayout.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { resetPassword } from '../../stores/account.ts';
+import { resetPassword } from '../../stores/public-forms.ts';
 import { toast } from '../../services/ui/toast.ts';
 
 /** The form's schema loads after the first paint. */

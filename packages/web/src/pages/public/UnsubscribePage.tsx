@@ -11,7 +11,7 @@ import { CardNotice, IncompleteLinkPage } from '../../components/layout/CardNoti
 import { AuthPage } from '../../components/layout/PublicLayout.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
-import { unsubscribeFromMail } from '../../stores/account.ts';
+import { unsubscribeFromMail } from '../../stores/public-forms.ts';
 import { toast } from '../../services/ui/toast.ts';
 
 type State = { step: 'ask' } | { step: 'done' } | { step: 'failed'; message: string };
