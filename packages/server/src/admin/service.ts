@@ -35,11 +35,13 @@ export async function listAccounts(ctx: Context, query: AccountsQuery) {
     ...(query.role ? { role: query.role } : {}),
     ...(query.q ? { q: query.q } : {}),
   };
-  const [rows, total] = await readSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      listUserRows(tx, { ...filter, sort: query.sort, limit: query.limit, offset: query.offset }),
-      countAccounts(tx, filter),
-    ]),
+  const [rows, total] = await readSnapshot(
+    ctx.db,
+    async (tx) =>
+      [
+        await listUserRows(tx, { ...filter, sort: query.sort, limit: query.limit, offset: query.offset }),
+        await countAccounts(tx, filter),
+      ] as const,
   );
   return { rows, total };
 }

@@ -43,8 +43,13 @@ export async function auditLogPage(ctx: Context, query: AuditQuery) {
     ...(from === undefined ? {} : { from: new Date(from) }),
     ...(to === undefined ? {} : { to: new Date(to) }),
   };
-  const [rows, total] = await readSnapshot(ctx.db, (tx) =>
-    Promise.all([listAudit(tx, filter, { limit, offset: (page - 1) * limit }), countAudit(tx, filter)]),
+  const [rows, total] = await readSnapshot(
+    ctx.db,
+    async (tx) =>
+      [
+        await listAudit(tx, filter, { limit, offset: (page - 1) * limit }),
+        await countAudit(tx, filter),
+      ] as const,
   );
   return { rows, total, page };
 }

@@ -238,13 +238,11 @@ export async function listNotifications(
 ): Promise<NotificationsPage> {
   const [views, counts] = await readSnapshot(ctx.db, async (tx) => {
     const hidden = await hiddenConversationIds(tx, viewer);
-    return Promise.all([
-      repo.pageNotifications(tx, viewer.id, hidden, {
-        limit: query.limit,
-        offset: (query.page - 1) * query.limit,
-      }),
-      repo.countNotifications(tx, viewer.id, hidden),
-    ]);
+    const page = await repo.pageNotifications(tx, viewer.id, hidden, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    return [page, await repo.countNotifications(tx, viewer.id, hidden)] as const;
   });
   return { data: views.map((v) => presentNotification(v.row, v.actor)), ...counts };
 }

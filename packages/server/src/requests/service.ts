@@ -83,11 +83,13 @@ export async function listRequests(
     status: query.status,
     category: query.category,
   };
-  const [views, total] = await readSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      repo.pageRequests(tx, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-      repo.countRequests(tx, filter),
-    ]),
+  const [views, total] = await readSnapshot(
+    ctx.db,
+    async (tx) =>
+      [
+        await repo.pageRequests(tx, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        await repo.countRequests(tx, filter),
+      ] as const,
   );
   return {
     data: views.map((view) => presentRequest(view, viewer)),
