@@ -25,6 +25,7 @@ const CAST = {
   gil: { username: 'Gil' },
   hal: { username: 'Hal' },
   fay: { username: 'Fay' },
+  ida: { username: 'Ida' },
   locked: { locked: true },
 } as const;
 
@@ -118,6 +119,27 @@ describe('notification mail', () => {
     ]);
     const rows = (await t.db.select().from(mailItems).where(eq(mailItems.userId, gil.id))).filter(
       (r) => r.kind === 'direct',
+    );
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.dueAt.getTime())).size).toBe(1);
+  });
+
+  it('R-REACH-1: the instance that queued first but inserted last still joins the other’s item', async () => {
+    // The worst order of the race above, made certain: the later one queues, inserts and aligns
+    // before the earlier one has inserted; the earlier one's window must take the later row in.
+    const { priya, ida } = t.people;
+    const direct = await makeDirect(t.app, priya.headers, ida.id);
+    const notice = (text: string) => ({
+      userId: ida.id,
+      kind: 'direct' as const,
+      text,
+      link: `/x/${direct.id}`,
+    });
+    const at = Date.now() + 120_000;
+    await queueMail(t.app, [notice('Queued second, inserted first')], new Date(at + 300));
+    await queueMail(t.app, [notice('Queued first, inserted second')], new Date(at));
+    const rows = (await t.db.select().from(mailItems).where(eq(mailItems.userId, ida.id))).filter(
+      (r) => r.kind === 'direct' && r.dueAt.getTime() > Date.now() + 60_000,
     );
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.dueAt.getTime())).size).toBe(1);

@@ -48,8 +48,9 @@ export async function openWindows(db: DbOrTx, userIds: string[], now: Date): Pro
 
 /**
  * Pulls each resident's waiting items that fall due in `[from, to]` onto the earliest of them. Two
- * instances queueing at the same moment each miss the other's open window; whichever aligns last
- * sees both rows, so the burst is still one mail. Urgent items keep their own (shorter) delay.
+ * instances queueing at the same moment each miss the other's open window; each aligns after its
+ * own insert over a range that reaches the other's row (service.ts), so the burst is still one
+ * mail. Urgent items keep their own (shorter) delay.
  */
 export async function alignWindows(db: DbOrTx, userIds: string[], from: Date, to: Date): Promise<void> {
   if (userIds.length === 0) return;

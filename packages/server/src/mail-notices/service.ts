@@ -70,8 +70,12 @@ export async function queueMail(
     ];
   });
   const inserted = await repo.insertItems(ctx.db, items);
-  const afterDelay = new Date(now.getTime() + ctx.config.EMAIL_NOTIFY_DELAY_SECONDS * 1000);
-  await repo.alignWindows(ctx.db, [...new Set(items.map((i) => i.userId))], now, afterDelay);
+  // The window these items open (or joined) closes at `now` + the delay. A row due up to one delay
+  // after that was queued before it closed: another instance's, whose clock ran ahead or which
+  // inserted first, so neither saw the other's window. It belongs in this window too.
+  const delayMs = ctx.config.EMAIL_NOTIFY_DELAY_SECONDS * 1000;
+  const queuedWithin = new Date(now.getTime() + 2 * delayMs);
+  await repo.alignWindows(ctx.db, [...new Set(items.map((i) => i.userId))], now, queuedWithin);
   return inserted;
 }
 
