@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import { disconnectSocket } from '../realtime/socket.ts';
 import { logger } from '../services/logger/logger.ts';
 import { useConversationsStore } from '../stores/conversations.ts';
 import { useDirectoryStore } from '../stores/directory.ts';
@@ -29,8 +30,9 @@ const RESIDENT_STORES: { getState: () => { reset: () => void } }[] = [
  * Runs after every file on the shared page (project "web", packages/web/vitest.shared.ts). The app's
  * logger is one instance for the whole page: entries a file's code logged (and could not send to its
  * fake server) would stay queued and go out through the next file's fetch stub, so it starts empty
- * for every file, as on a page of its own. The resident's stores start empty, and the
- * page is a browser's again, not a native shell's.
+ * for every file, as on a page of its own. The resident's stores start empty, the page holds no
+ * socket (the next file's `connectSocket` would otherwise hand back this file's, bound to a test
+ * server that is gone, and never connect), and the page is a browser's again, not a native shell's.
  * Each file still cleans up what else it changes.
  */
 afterAll(() => {
@@ -39,4 +41,5 @@ afterAll(() => {
   Reflect.deleteProperty(window, 'androidBridge');
   Reflect.deleteProperty(window, 'webkit');
   for (const store of RESIDENT_STORES) store.getState().reset();
+  disconnectSocket();
 });
