@@ -46,7 +46,9 @@ export function webProject(isolated: boolean) {
       // under a load of 25 on two cores: vitest's 5 s default fails such a test for the machine.
       testTimeout: 30_000,
       isolate: isolated,
-      setupFiles: isolated ? [] : ['src/test/shared-page-setup.ts'],
+      setupFiles: isolated
+        ? ['src/test/patient-waits.ts']
+        : ['src/test/patient-waits.ts', 'src/test/shared-page-setup.ts'],
       include: isolated ? own : ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       exclude: isolated ? [] : [...own, '**/node_modules/**'],
     },
