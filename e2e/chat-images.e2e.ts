@@ -148,10 +148,15 @@ describe.skipIf(!hasChromium)('chat images: composer previews, paste, drop, seve
       await box.fill('And a big one');
       await box.press('Enter');
       await box.fill('Still typing while it goes');
-      await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+      // This message's own bar: an earlier message's may still stand at 100 % until the server
+      // confirms it, on a loaded machine.
+      const progress = page
+        .locator('article', { hasText: 'And a big one' })
+        .getByRole('progressbar', { name: 'Upload progress' });
+      await progress.waitFor();
       await page.screenshot({ path: `${SHOTS}/composer-progress-${viewport.name}.png` });
       await expect.poll(() => images.count(), { timeout: 30_000 }).toBe(4);
-      await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached' });
+      await progress.waitFor({ state: 'detached' });
       expect(await box.inputValue()).toBe('Still typing while it goes');
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
