@@ -4,7 +4,7 @@
  * member session, with a decoder that skips parsing message:new bodies (LeanDecoder). Arrival times are wall-clock (performance.timeOrigin + now) so the parent's
  * schedule compares with them; each member keeps them in a Float64Array indexed by message number.
  *
- * Messages: parent → {type:'connect', url, cookies, total, prefix}; child → {type:'ready'};
+ * Messages: parent → {type:'connect', url, cookies, total, prefix, query?}; child → {type:'ready'};
  * parent → {type:'collect', scheduled, acknowledged}; child → {type:'result', ...} and disconnects the run's
  * sockets. One process serves every run of a database; it exits when the parent disconnects.
  */
@@ -12,7 +12,15 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { Decoder, Encoder } from 'socket.io-parser';
 import { percentile } from './support/stats.ts';
 
-type Connect = { type: 'connect'; url: string; cookies: string[]; total: number; prefix: string };
+/** query: the handshake's query string (the reference server joins the room it names). */
+type Connect = {
+  type: 'connect';
+  url: string;
+  cookies: string[];
+  total: number;
+  prefix: string;
+  query?: Record<string, string>;
+};
 /** acknowledged: the numbers of the sends the server answered 2xx (a refused one is not expected). */
 type Collect = { type: 'collect'; scheduled: number[]; acknowledged: number[] };
 export type MembersResult = {
@@ -72,6 +80,7 @@ function connectAll(message: Connect): Promise<void> {
             reconnection: false,
             forceNew: true,
             extraHeaders: { cookie },
+            ...(message.query ? { query: message.query } : {}),
             parser: leanParser,
           });
           const arrived = new Float64Array(total);

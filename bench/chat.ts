@@ -17,7 +17,15 @@
  * one browser-like device per sender (BENCH_DEVICE_CONNECTIONS=6 kept-alive connections, Retry-After
  * waited out as the web outbox does).
  *
- * Env: BENCH_DB=pg|pglite|both (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
+ * Targets (BENCH_DB, a comma-separated list run in its order; both = pg,pglite, the default): pg and
+ * pglite, the server on each database; reference, a bare Socket.IO server inserting each message in
+ * PostgreSQL (bench/reference-server.ts says what it leaves out), for the goal set relative to it.
+ * Each run also prints the CPU per 1,000 deliveries (message × member) of the server and, on
+ * PostgreSQL, of the scratch database's backends (bench/chat-database-cpu.ts says what is counted),
+ * and the server's peak RSS; the sitting ends with a summary table and each target's ratio of server
+ * + database CPU to the reference's.
+ *
+ * Env: BENCH_DB=pg,pglite,reference (both), BENCH_MEMBERS=50,200, BENCH_RATES=50,200,500,
  * BENCH_SECONDS=8 per run, BENCH_DRAIN_SECONDS=5, BENCH_SENDERS=10, BENCH_WARMUP_SECONDS=3 (one
  * unreported-as-result run at 200 msg/s into the most members after the server starts; 0 skips it),
  * BENCH_SEND_AS=json|multipart (json: what the web client sends for text), BENCH_TIMELINE=n (p50/p99
@@ -28,8 +36,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { MembersResult } from './chat-members.ts';
-import { startStoop } from '../e2e/support/server.ts';
-import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';
+import { peakRssMb, percentile, resetPeakRss, rssMb, serverNodeArgs } from './support/stats.ts';
 import { AnswerError, postJson, postTextForm } from './support/http.ts';
 import {
   LISTEN_BACKLOG_DEFAULT,
@@ -40,15 +47,10 @@ import {
 import { CLIENT, describeClient, deviceAgents, noAttempts, sendAsClient } from './chat-clients.ts';
 
 const now = () => performance.timeOrigin + performance.now();
-import {
-  BENCH_LIMITS,
-  BenchSession,
-  adminSession,
-  cpuSeconds,
-  listenOverflows,
-  makeResidents,
-  scratchDatabase,
-} from './chat-support.ts';
+import { BENCH_LIMITS, cpuSeconds, listenOverflows } from './chat-support.ts';
+import type { BenchClient } from './chat-reference.ts';
+import { startTarget, targetsOf, type Target, type TargetKind } from './chat-targets.ts';
+import { describeCosts, summary, type Costs, type SummaryRow } from './chat-costs.ts';
 
 const list = (value: string | undefined, fallback: number[]) =>
   value
@@ -75,8 +77,7 @@ const ADMISSION: Record<string, string> = {
   SEND_QUEUE_LIMIT: process.env.SEND_QUEUE_LIMIT ?? String(SEND_QUEUE_LIMIT_DEFAULT),
   LISTEN_BACKLOG: process.env.LISTEN_BACKLOG ?? String(LISTEN_BACKLOG_DEFAULT),
 };
-const DATABASES =
-  (process.env.BENCH_DB ?? 'both') === 'both' ? ['pg', 'pglite'] : [process.env.BENCH_DB ?? 'pg'];
+const TARGETS = targetsOf(process.env.BENCH_DB);
 
 /**
  * The member sockets live in one child process (bench/chat-members.ts) for the whole bench of a
@@ -92,9 +93,10 @@ function forkMembers(): ChildProcess {
 async function connectMembers(
   child: ChildProcess,
   url: string,
-  sessions: BenchSession[],
+  sessions: BenchClient[],
   total: number,
   prefix: string,
+  query: Record<string, string> | undefined,
 ): Promise<void> {
   const exited = (code: number | null) => {
     throw new Error(`member process exited with ${code}`);
@@ -102,7 +104,14 @@ async function connectMembers(
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`member process exited with ${code}`)));
-    child.send({ type: 'connect', url, cookies: sessions.map((s) => s.cookieHeader()), total, prefix });
+    child.send({
+      type: 'connect',
+      url,
+      cookies: sessions.map((s) => s.cookieHeader()),
+      total,
+      prefix,
+      query,
+    });
   });
   child.removeAllListeners('exit');
   child.once('exit', exited);
@@ -145,34 +154,33 @@ type RunResult = {
   /** Connections the kernel dropped from full listen queues during the run (machine-wide). */
   listenOverflows: number;
   rss: string;
+  /** VmHWM: the most the process held in the run (since it started where that cannot be reset). */
+  peakRss: number;
+  peakSinceStart: boolean;
   cpuPercent: number;
+  costs: Costs;
   driverCpuPercent: number;
   timeline: string | undefined;
 };
 
 async function run(
   membersProcess: ChildProcess,
-  url: string,
-  pid: number,
-  admin: BenchSession,
-  residents: BenchSession[],
+  target: Target,
   members: number,
   rate: number,
   tag: string,
   seconds = SECONDS,
 ): Promise<RunResult> {
-  const channel = await admin.request<{ conversation: { id: string } }>('POST', '/api/conversations', {
-    type: 'channel',
-    name: `bench ${tag} ${members}x${rate} ${Date.now()}`,
-  });
-  const conversationId = channel.conversation.id;
+  const { url, pid } = target;
+  const conversationId = await target.newConversation(`bench ${tag} ${members}x${rate} ${Date.now()}`);
   const total = Math.round(rate * seconds);
   // Unique per run: a repeated clientMessageId would be answered as a repeat and delivered to nobody.
   const prefix = `${tag}-${members}-${rate}-${Date.now()}-`;
-  await connectMembers(membersProcess, url, residents.slice(0, members), total, prefix);
+  const clients = target.clients.slice(0, members);
+  await connectMembers(membersProcess, url, clients, total, prefix, target.socketQuery(conversationId));
   // Let the joins and the presence burst settle before the clock starts.
   await new Promise((r) => setTimeout(r, 1000));
-  const senders = residents.slice(0, Math.min(SENDERS, members));
+  const senders = clients.slice(0, SENDERS);
   const tokens = await Promise.all(senders.map((s) => s.csrfToken()));
   // Wall-clock schedule (ms since the epoch, sub-millisecond), comparable with the member process's clock.
   const scheduled: number[] = new Array<number>(total);
@@ -186,6 +194,8 @@ async function run(
   const overflowsBefore = listenOverflows();
   const cpuBefore = cpuSeconds(pid);
   const driverBefore = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
+  await target.databaseCpu?.start();
+  const peakSinceStart = !resetPeakRss(pid);
   const t0 = now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i += 1) {
@@ -196,7 +206,7 @@ async function run(
     // On a loaded machine this process can fall behind its own schedule: every latency below
     // includes that, so it is reported apart.
     driverLate.push(now() - at);
-    const sender = senders[i % senders.length] as BenchSession;
+    const sender = senders[i % senders.length] as BenchClient;
     // Not awaited: the schedule does not slow down when the server does.
     inFlight.push(
       sendAsClient(
@@ -227,8 +237,10 @@ async function run(
   const sendWindow = (now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, DRAIN_SECONDS * 1000));
   const cpuAfter = cpuSeconds(pid);
+  const database = await target.databaseCpu?.stop();
   const driverAfter = cpuSeconds(process.pid) + cpuSeconds(membersProcess.pid ?? 0);
   const rss = rssMb(pid);
+  const peakRss = peakRssMb(pid);
 
   const result = await collectMembers(membersProcess, scheduled, acknowledged);
   sendLatencies.sort((a, b) => a - b);
@@ -253,7 +265,10 @@ async function run(
     driverLateP99: percentile(driverLate, 99),
     listenOverflows: listenOverflows() - overflowsBefore,
     rss,
+    peakRss,
+    peakSinceStart,
     cpuPercent: ((cpuAfter - cpuBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
+    costs: { serverSeconds: cpuAfter - cpuBefore, database, delivered: result.delivered },
     driverCpuPercent: ((driverAfter - driverBefore) / (sendWindow + DRAIN_SECONDS)) * 100,
     timeline: result.timeline,
   };
@@ -269,24 +284,26 @@ function refusals(r: RunResult): string {
   return `busy 503/429 after ${OUTBOX_BUSY_RETRIES} waits ${r.busy}; busy answers ${r.busyAnswers}${within}, each waited out`;
 }
 
-async function benchDatabase(kind: string): Promise<void> {
-  const database = kind === 'pg' ? await scratchDatabase() : undefined;
-  const stoop = await startStoop({
-    env: { ...BENCH_LIMITS, ...ADMISSION, ...(database ? { DATABASE_URL: database.url } : {}) },
-    nodeArgs: serverNodeArgs(),
-  });
+const rows: SummaryRow[] = [];
+
+async function benchTarget(kind: TargetKind): Promise<void> {
+  const target = await startTarget(
+    kind,
+    { ...BENCH_LIMITS, ...ADMISSION },
+    serverNodeArgs(),
+    Math.max(...MEMBERS),
+  );
   const membersProcess = forkMembers();
   try {
-    const admin = await adminSession(stoop.url);
-    const residents = await makeResidents(stoop.url, admin, Math.max(...MEMBERS));
     const report = (label: string, r: RunResult) => {
       console.log(
         `${kind.padEnd(6)} ${label}: ` +
           `sent ${r.sent} (failed ${r.failed}: ${refusals(r)}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
           `missing deliveries of acknowledged sends ${r.missingAcknowledged}, delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
           `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
-          `send p99 ${r.sendP99.toFixed(1)} ms (sent late by the driver p99 ${r.driverLateP99.toFixed(0)} ms), server RSS ${r.rss} MB, CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+          `send p99 ${r.sendP99.toFixed(1)} ms (sent late by the driver p99 ${r.driverLateP99.toFixed(0)} ms), server RSS ${r.rss} MB (peak ${r.peakRss.toFixed(0)} MB${r.peakSinceStart ? ' since its start' : ' in the run'}), CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
       );
+      console.log(`       ${describeCosts(r.costs)}`);
       if (r.timeline) console.log(`       p50/p99 per ${TIMELINE} messages: ${r.timeline}`);
     };
     if (WARMUP_SECONDS > 0) {
@@ -294,30 +311,20 @@ async function benchDatabase(kind: string): Promise<void> {
       // unoptimised for its first few hundred messages; the figures below are for ones that have
       // been up a moment. The warm-up's own figures are printed too.
       const members = Math.max(...MEMBERS);
-      const r = await run(
-        membersProcess,
-        stoop.url,
-        stoop.pid,
-        admin,
-        residents,
-        members,
-        200,
-        `${kind}-warmup`,
-        WARMUP_SECONDS,
-      );
+      const r = await run(membersProcess, target, members, 200, `${kind}-warmup`, WARMUP_SECONDS);
       report(`warm-up, not a result: N=${members} 200 msg/s for ${WARMUP_SECONDS} s`, r);
     }
     for (const members of MEMBERS) {
       for (const rate of RATES) {
-        const r = await run(membersProcess, stoop.url, stoop.pid, admin, residents, members, rate, kind);
+        const r = await run(membersProcess, target, members, rate, kind);
         report(`N=${String(members).padStart(3)} ${String(rate).padStart(3)} msg/s`, r);
+        rows.push({ kind, members, rate, ...r });
       }
     }
   } finally {
     membersProcess.removeAllListeners('exit');
     membersProcess.disconnect();
-    await stoop.stop();
-    await database?.drop();
+    await target.stop();
   }
 }
 
@@ -328,4 +335,9 @@ console.log(
       .map(([name, value]) => `${name}=${value}`)
       .join(' ')}`,
 );
-for (const kind of DATABASES) await benchDatabase(kind);
+for (const kind of TARGETS) await benchTarget(kind);
+console.log(
+  `\nload ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}; summary:\n${summary(rows)}`,
+);

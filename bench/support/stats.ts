@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** The p-th percentile of an ascending-sorted list (nearest rank). */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -15,6 +15,32 @@ export function rssMb(pid: number): string {
     return (kb / 1024).toFixed(0);
   } catch {
     return '?';
+  }
+}
+
+/**
+ * The peak resident set size of a process (VmHWM) in MB, from /proc (Linux): since it started, or
+ * since resetPeakRss.
+ */
+export function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Starts a process's VmHWM afresh at its current RSS (Linux's clear_refs, code 5), so the next
+ * peakRssMb is the peak of what follows and not of the process's start. False where it cannot.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
   }
 }
 
