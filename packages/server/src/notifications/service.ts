@@ -46,6 +46,9 @@ function tell(
  */
 export async function notifyMessage(ctx: Context, message: Message): Promise<void> {
   if (message.deletedAt) return;
+  // Nobody to tell (no one else mentioned, not a reply): most messages, and no query for them.
+  if (!message.parentMessageId && message.metadata.mentionedUsers.every((id) => id === message.userId))
+    return;
   const [conversation, author] = await Promise.all([
     conversationById(ctx.db, message.conversationId),
     findUser(ctx.db, message.userId),
