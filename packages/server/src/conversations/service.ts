@@ -300,6 +300,31 @@ export function conversationById(db: DbOrTx, id: string): Promise<ConversationRo
   return repo.findConversationById(db, id);
 }
 
+/** How many conversations' types one process keeps (a few bytes each); the oldest go first. */
+const KNOWN_TYPES_MAX = 10_000;
+const knownTypes = new WeakMap<DbOrTx, Map<string, ConversationRow['type']>>();
+
+/**
+ * A conversation's type (channel or direct), or undefined when there is none. A type is fixed at
+ * creation (no update sets it, and ids are never reused), so once read it is kept per database handle
+ * without invalidation: the subscribers of every new message (mail notices, push) ask it to skip
+ * channels, and a busy channel then costs them no query.
+ */
+export async function conversationTypeOf(
+  db: DbOrTx,
+  id: string,
+): Promise<ConversationRow['type'] | undefined> {
+  let types = knownTypes.get(db);
+  const known = types?.get(id);
+  if (known) return known;
+  const row = await repo.findConversationById(db, id);
+  if (!row) return undefined;
+  if (!types) knownTypes.set(db, (types = new Map<string, ConversationRow['type']>()));
+  if (types.size >= KNOWN_TYPES_MAX) types.delete(types.keys().next().value as string);
+  types.set(id, row.type);
+  return row.type;
+}
+
 /** The participants' ids of one conversation (a direct message's recipients, for push). */
 export async function participantIds(db: DbOrTx, conversationId: string): Promise<string[]> {
   return (await repo.participantIdsOf(db, [conversationId])).get(conversationId) ?? [];

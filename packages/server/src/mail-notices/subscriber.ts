@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { participantIds } from '../conversations/service.ts';
+import { conversationTypeOf, participantIds } from '../conversations/service.ts';
 import { messageLink } from '../notifications/links.ts';
 import { kindOf } from '../notification-settings/service.ts';
 import { conversationById } from '../conversations/service.ts';
@@ -47,8 +47,9 @@ export function subscribeMailNotices(app: FastifyInstance, wake: () => void): ()
     app.bus.on('message:new', ({ message }) => {
       if (message.deletedAt || message.metadata.adminHidden) return;
       void (async () => {
+        if ((await conversationTypeOf(app.db, message.conversationId)) !== 'direct') return;
         const conversation = await conversationById(app.db, message.conversationId);
-        if (conversation?.type !== 'direct') return;
+        if (!conversation) return;
         const others = (await participantIds(app.db, conversation.id)).filter((id) => id !== message.userId);
         const link = messageLink(conversation, message);
         add(

@@ -1,5 +1,5 @@
 import type { Message, Notification } from '@stoop/shared';
-import { conversationById, participantIds } from '../conversations/service.ts';
+import { conversationById, conversationTypeOf, participantIds } from '../conversations/service.ts';
 import { messageLink, placeOf } from '../notifications/links.ts';
 import type { ConversationRow } from '../db/schema/index.ts';
 import { findUser } from '../users/service.ts';
@@ -65,8 +65,10 @@ export async function pushStoredNotification(
  */
 export async function pushDirectMessage(ctx: PushContext, message: Message): Promise<void> {
   if (message.deletedAt || message.metadata.adminHidden) return;
+  // Most messages are a channel's: known without a query (conversationTypeOf).
+  if ((await conversationTypeOf(ctx.db, message.conversationId)) !== 'direct') return;
   const conversation = await conversationById(ctx.db, message.conversationId);
-  if (conversation?.type !== 'direct') return;
+  if (!conversation) return;
   const [author, participants] = await Promise.all([
     findUser(ctx.db, message.userId),
     participantIds(ctx.db, conversation.id),
