@@ -28,6 +28,15 @@ export class ConfigError extends Error {
  * operating system's page cache either way.
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+/**
+ * Unless PGLITE_SHARED_BUFFERS_MB is set, the embedded server gives its buffer cache an eighth of
+ * the database's files at start, between the default and this. A search walks a few thousand of the
+ * newest pages, which 16 MB cannot keep at 1,000,000 messages; 64 MB can, and costs about 55 MB at
+ * rest, which a small community is spared (bench/RESULTS.md, "Search at 1,000,000 messages: the
+ * embedded cache sized to the data"; docs/decisions/0025-server-memory.md).
+ */
+export const MAX_AUTO_PGLITE_SHARED_BUFFERS_MB = 64;
+export const PGLITE_SHARED_BUFFERS_DATA_SHARE = 8;
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const optionalUrl = z.url().optional();
 /** Empty strings in the environment mean "not set". */
@@ -47,13 +56,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** The embedded database's buffer cache (PostgreSQL shared_buffers) in MB. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce
-    .number()
-    .int()
-    .min(8)
-    .max(4096)
-    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  /**
+   * The embedded database's buffer cache (PostgreSQL shared_buffers) in MB; unset, an eighth of the
+   * database's size at start, 16 to 64 (db/buffer-cache.ts).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(8).max(4096).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

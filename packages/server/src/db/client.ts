@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, type Config } from '../config.ts';
 import { SERVER_DIR } from '../paths.ts';
+import { sharedBuffersFor } from './buffer-cache.ts';
 import { PreparedPglite } from './pglite-statements.ts';
 import { rowsOf } from './rows.ts';
 import * as schema from './schema/index.ts';
@@ -122,7 +123,10 @@ export async function createDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS_MB'>,
 ): Promise<Database> {
   if (config.DATABASE_URL) return openPg(config.DATABASE_URL);
-  return openPglite(path.join(config.DATA_DIR, 'db'), { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
+  const dataDir = path.join(config.DATA_DIR, 'db');
+  return openPglite(dataDir, {
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB ?? sharedBuffersFor(dataDir),
+  });
 }
 
 /** The `when` of the newest migration in drizzle-kit's journal (what drizzle records as created_at). */
