@@ -1,6 +1,6 @@
 /** Message text as safe markdown, and its attachment (image thumbnail or a download chip). */
 import { FileText } from 'lucide-react';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import type { Message } from '@stoop/shared';
 import { useMarkdown } from './use-markdown.ts';
 import { useUsersStore } from '../../stores/users.ts';
@@ -17,10 +17,12 @@ interface MessageTextProps {
 export function MessageText({ content, mentionedUserIds = [] }: MessageTextProps) {
   const users = useUsersStore((s) => s.byId);
   const names = mentionedUserIds.map((id) => users[id]?.username).filter((n): n is string => n !== undefined);
-  const html = useMarkdown(content, names);
+  const element = useRef<HTMLDivElement>(null);
+  const html = useMarkdown(content, names, element);
   if (!content) return null;
   return (
     <div
+      ref={element}
       className="prose-chat break-words text-sm leading-6 text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_.mention]:rounded [&_.mention]:bg-brand-50 [&_.mention]:px-0.5 [&_.mention]:font-semibold [&_.mention]:text-brand-800"
       // Sanitised by services/chat/markdown.ts (no raw HTML, safe links only).
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,7 +1,7 @@
 // This test needs a page of its own (packages/web/vitest.shared.ts): it tests what happens the
 // first time the modules load.
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadMarkdown, useMarkdown } from './use-markdown.ts';
 
@@ -69,5 +69,53 @@ describe('useMarkdown (R-DELIVERY-12)', () => {
       timeout: 10_000,
     });
     expect(texts()[0]!.innerHTML).toContain('<p>message 0 is <strong>here</strong></p>');
+  });
+
+  it('turns a first-screen text that names its element into markdown once it is near the view', async () => {
+    vi.resetModules();
+    const fresh = await import('./use-markdown.ts');
+    await fresh.loadMarkdown();
+    // jsdom has no IntersectionObserver: this one reports what the test says is near the view.
+    const observed: Element[] = [];
+    let report: ((entries: { target: Element; isIntersecting: boolean }[]) => void) | null = null;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        unobserve(element: Element) {
+          observed.splice(observed.indexOf(element), 1);
+        }
+      },
+    );
+    try {
+      function Watched({ id, source }: { id: string; source: string }) {
+        const element = useRef<HTMLDivElement>(null);
+        const html = fresh.useMarkdown(source, [], element);
+        return <div ref={element} data-testid={id} dangerouslySetInnerHTML={{ __html: html }} />;
+      }
+      render(
+        <div data-message-list>
+          <Watched id="above" source="an older **message**" />
+          <Watched id="near" source="the newest **message**" />
+        </div>,
+      );
+      const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)!;
+      await waitFor(() => expect(observed).toHaveLength(2));
+      report!([{ target: text('near'), isIntersecting: true }]);
+      await waitFor(() => expect(text('near').querySelector('strong')).not.toBeNull());
+      // Nothing said the older one came near: it stays as the first view drew it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(text('above').innerHTML).toBe('<p>an older **message**</p>');
+      report!([{ target: text('above'), isIntersecting: true }]);
+      await waitFor(() => expect(text('above').querySelector('strong')).not.toBeNull());
+      expect(observed).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
