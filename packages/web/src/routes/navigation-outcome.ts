@@ -3,10 +3,9 @@
  * the path shown once its screens have loaded. Nothing of the new path renders before this settles,
  * so no screen (and none of its fetches) starts for a visitor the guard sends elsewhere.
  */
-import { matchRoutes } from 'react-router';
 import { loadRouteModule } from './app-route.ts';
 import { runGuard } from './guard-runner.ts';
-import { routes } from './routes.tsx';
+import { matchAppRoutes } from './routes.tsx';
 
 export type NavigationOutcome =
   { type: 'redirect'; to: string } | { type: 'show' } | { type: 'failed'; error: unknown };
@@ -18,7 +17,7 @@ const MAX_REDIRECTS = 5;
 async function redirectOf(pathname: string): Promise<string | null> {
   const target = await runGuard(pathname);
   if (target !== null) return target;
-  const last = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const last = matchAppRoutes(pathname)?.at(-1)?.route;
   return last?.index && last.redirectTo ? last.redirectTo : null;
 }
 
@@ -37,7 +36,7 @@ export async function settleNavigation(pathname: string): Promise<NavigationOutc
       path = next;
     }
     if (path !== pathname) return { type: 'redirect', to: path };
-    const matches = matchRoutes(routes, pathname) ?? [];
+    const matches = matchAppRoutes(pathname) ?? [];
     await Promise.all(matches.map(({ route }) => loadRouteModule(route)));
     return { type: 'show' };
   } catch (error) {

@@ -94,13 +94,31 @@ export const routes: AppRoute[] = [
   },
 ];
 
+type AppRouteMatches = ReturnType<typeof matchRoutes<AppRoute>>;
+/** Paths matched so far; a session visits a few dozen at most, and the cache starts over past that. */
+const matched = new Map<string, AppRouteMatches>();
+const MATCHED_PATHS_MAX = 64;
+
+/**
+ * The table's matches for `pathname`, worked out once per path: react-router flattens and ranks the
+ * whole table (a regular expression per route) on every call, and each navigation asks for its
+ * path's matches three times (preloading, the index's redirect, loading the screens).
+ */
+export function matchAppRoutes(pathname: string): AppRouteMatches {
+  if (matched.has(pathname)) return matched.get(pathname) ?? null;
+  if (matched.size >= MATCHED_PATHS_MAX) matched.clear();
+  const matches = matchRoutes(routes, pathname);
+  matched.set(pathname, matches);
+  return matches;
+}
+
 /**
  * Starts loading the page chunks of `pathname` at once, in parallel with the guard's
  * session check, instead of after it: the LCP of a deep link no longer waits for two round trips in
  * a row. AppRoutes then finds the modules loaded.
  */
 export function preloadRouteChunks(pathname: string): void {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchAppRoutes(pathname) ?? [];
   for (const { route } of matches) loadRouteModule(route).catch(() => undefined);
   // A conversation's first paint is its messages: read them and load the markdown renderer now too
   // not once the layout and the page have rendered.
