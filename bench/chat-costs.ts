@@ -2,6 +2,8 @@
  * bench/chat.ts's cost figures: CPU per 1,000 deliveries (a delivery is one message arriving at one
  * member socket) of the measured server and of PostgreSQL, and the summary of a sitting with the
  * ratio of each target's server + database CPU to the reference's at the same members and rate.
+ * A refused send costs CPU and delivers nothing, so the summary shows how many sends were taken:
+ * per-delivery figures compare fairly where every target took (nearly) all of them.
  */
 import type { DatabaseCpuResult } from './chat-database-cpu.ts';
 import type { TargetKind } from './chat-targets.ts';
@@ -36,6 +38,9 @@ export type SummaryRow = {
   kind: TargetKind;
   members: number;
   rate: number;
+  /** Sends answered 2xx; the rest were refused or failed, and cost CPU without a delivery. */
+  sent: number;
+  failed: number;
   p50: number;
   p99: number;
   deliveredPerSecond: number;
@@ -51,8 +56,8 @@ export function summary(rows: SummaryRow[]): string {
   const reference = (members: number, rate: number) =>
     rows.find((r) => r.kind === 'reference' && r.members === members && r.rate === rate);
   const lines = [
-    '| target | N × msg/s | p50 / p99 ms | delivered/s | missing | CPU ms per 1,000 deliveries: server + database = total | × reference | peak RSS MB in the run |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| target | N × msg/s | taken of sends | p50 / p99 ms | delivered/s | missing | CPU ms per 1,000 deliveries: server + database = total | × reference | peak RSS MB in the run |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
     const c = r.costs;
@@ -65,7 +70,7 @@ export function summary(rows: SummaryRow[]): string {
         ? `${(total / perThousand(totalSeconds(base.costs), base.costs.delivered)).toFixed(2)}×`
         : '–';
     lines.push(
-      `| ${r.kind} | ${r.members} × ${r.rate} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ` +
+      `| ${r.kind} | ${r.members} × ${r.rate} | ${r.sent} of ${r.sent + r.failed} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ` +
         `${r.deliveredPerSecond.toFixed(0)} | ${r.missing} | ${server} + ${database} = ${total.toFixed(1)} | ` +
         `${ratio} | ${r.peakRss.toFixed(0)}${r.peakSinceStart ? ' (since start)' : ''} |`,
     );
