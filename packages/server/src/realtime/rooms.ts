@@ -31,6 +31,12 @@ export const conversationOfRoom = (room: string) =>
  * step) and the owner's copy of an object goes here without a lookup (realtime/variants.ts).
  */
 export const memberRoom = (conversationId: string, userId: string) => `member:${conversationId}:${userId}`;
+/**
+ * The admin sockets that are in a conversation's room (realtime/member-rooms.ts keeps them in step):
+ * the admins' copy of an object goes here, and the residents' copy leaves these out, so a message
+ * costs no pass over every socket of the server (realtime/variants.ts).
+ */
+export const conversationAdminsRoom = (conversationId: string) => `admins:${conversationId}`;
 export const sessionRoom = (id: string) => `session:${id}`;
 /** Every admin socket (the role is fixed for a socket's life: a role change ends it). */
 export const ADMINS_ROOM = 'admins';

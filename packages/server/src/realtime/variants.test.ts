@@ -2,7 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Message } from '@stoop/shared';
 import { makeChannel, sendText, type Headers } from '../conversations/testing.ts';
 import { createTestApp, makeAdmin, makeUser, sessionFor, type TestApp } from '../test/helpers.ts';
-import { conversationOfRoom, memberRoom, userRoom, type ChatServer } from './rooms.ts';
+import {
+  ADMINS_ROOM,
+  RESIDENTS_ROOM,
+  conversationAdminsRoom,
+  conversationOfRoom,
+  memberRoom,
+  userRoom,
+  type ChatServer,
+} from './rooms.ts';
 import { connected, settle, until, type Recorder } from './testing.ts';
 
 /**
@@ -197,5 +205,69 @@ describe('R-ACCESS-2: the owner’s copy follows the room on every join and leav
     await until(() => heard(mine, 'conversation:deleted', channel.id));
     expect(t.app.io.of('/').adapter.rooms.has(memberRoom(channel.id, authorId))).toBe(false);
     expectMirrorHolds(t.app.io);
+  });
+});
+
+/** Every admin's socket is in `admins:<c>` exactly while it is in `conversation:<c>`; no other socket is. */
+function expectAdminsMirrorHolds(io: ChatServer): void {
+  const namespace = io.of('/');
+  for (const [id, rooms] of namespace.adapter.sids) {
+    const socket = namespace.sockets.get(id);
+    if (!socket) continue;
+    const expected =
+      socket.data.role === 'admin'
+        ? [...rooms].flatMap((room) => {
+            const conversationId = conversationOfRoom(room);
+            return conversationId ? [conversationAdminsRoom(conversationId)] : [];
+          })
+        : [];
+    expect([...rooms].filter((room) => room.startsWith('admins:')).sort()).toEqual(expected.sort());
+  }
+  for (const [room, ids] of namespace.adapter.rooms)
+    if (room.startsWith('admins:')) expect(ids.size).toBeGreaterThan(0);
+}
+
+describe('R-ACCESS-9: a room’s admins have a room of their own, so a copy passes over the room only', () => {
+  it('the admins’ copy follows an admin socket’s joins and leaves, and no copy sets every resident socket aside', async () => {
+    const channel = await makeChannel(t.app, admin);
+    const [admins, theirs] = [await open(admin), await open(reader)];
+    expectAdminsMirrorHolds(t.app.io);
+    const broadcasts = vi.spyOn(t.app.io.of('/').adapter, 'broadcast');
+    try {
+      const sent = await sendText(t.app, author, channel.id, 'Parcel lockers are full');
+      await until(() => [admins, theirs].every((s) => copiesOf(s, 'message:new', sent.id).length));
+      const excepted = broadcasts.mock.calls.flatMap(([, opts]) => [...(opts.except ?? [])]);
+      expect(excepted).not.toContain(RESIDENTS_ROOM);
+      expect(excepted).not.toContain(ADMINS_ROOM);
+    } finally {
+      broadcasts.mockRestore();
+    }
+
+    await new Promise((resolve) =>
+      admins.socket.emit('conversation:leave', { conversationId: channel.id }, resolve),
+    );
+    expectAdminsMirrorHolds(t.app.io);
+    const unheard = await sendText(t.app, author, channel.id, 'Lockers emptied');
+    await until(() => copiesOf(theirs, 'message:new', unheard.id).length > 0);
+    await settle();
+    expect(copiesOf(admins, 'message:new', unheard.id)).toEqual([]);
+
+    await new Promise((resolve) =>
+      admins.socket.emit('conversation:join', { conversationId: channel.id }, resolve),
+    );
+    expectAdminsMirrorHolds(t.app.io);
+    const heardAgain = await sendText(t.app, author, channel.id, 'Lockers full again');
+    await until(() => copiesOf(admins, 'message:new', heardAgain.id).length > 0);
+    await settle();
+    expect(copiesOf(admins, 'message:new', heardAgain.id).map((m) => m.abilities)).toEqual([
+      { edit: false, delete: true, hide: true, report: true, react: true },
+    ]);
+    expect(copiesOf(theirs, 'message:new', heardAgain.id)).toHaveLength(1);
+
+    const adminId = admins.socket.id ?? '';
+    admins.close();
+    await until(() => !t.app.io.of('/').adapter.sids.has(adminId));
+    expect(t.app.io.of('/').adapter.rooms.has(conversationAdminsRoom(channel.id))).toBe(false);
+    expectAdminsMirrorHolds(t.app.io);
   });
 });

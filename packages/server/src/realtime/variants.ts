@@ -4,6 +4,7 @@ import type { AbilityViewer } from '../access/index.ts';
 import {
   ADMINS_ROOM,
   RESIDENTS_ROOM,
+  conversationAdminsRoom,
   conversationOfRoom,
   memberRoom,
   userRoom,
@@ -28,8 +29,9 @@ const ANY_ADMIN: AbilityViewer = { id: '', role: 'admin' };
 
 /**
  * An object whose abilities differ per viewer goes to a conversation's `room` (null: every socket) in at most three copies (docs/decisions/0038-abilities-per-variant.md): one
- * for the residents, one for the admins (ADMINS_ROOM and RESIDENTS_ROOM split the room without a
- * lookup) and one for the owner's sockets that are in the room (`member:<conversation>:<owner>`,
+ * for the residents, one for the admins (a conversation's admins room, `admins:<conversation>`,
+ * splits its room; without a room ADMINS_ROOM and RESIDENTS_ROOM split every socket, no lookup
+ * either way) and one for the owner's sockets that are in the room (`member:<conversation>:<owner>`,
  * realtime/member-rooms.ts), who are left out of the first two. No lookup on any path: the owner's
  * copy leaves with the others. The abilities functions look at nothing else about the viewer, so
  * every socket gets exactly what a REST answer would give it. `send` builds and emits the copy for
@@ -42,13 +44,21 @@ export function emitPerVariant(
   send: (target: VariantTarget, viewer: AbilityViewer) => void,
 ): void {
   const { id, role } = owner;
-  const everyone: VariantTarget = room ? io.to(room) : io.except([]);
   // The owner's sockets outside the room (a channel since hidden from them) are in neither.
   const conversationId = room && conversationOfRoom(room);
   const ownerRoom = id && (conversationId ? memberRoom(conversationId, id) : userRoom(id));
   const others = ownerRoom ? [ownerRoom] : [];
-  send(everyone.except([ADMINS_ROOM, ...others]), ANY_RESIDENT);
-  send(everyone.except([RESIDENTS_ROOM, ...others]), ANY_ADMIN);
+  if (room && conversationId) {
+    // The room's admins have a room of their own: neither copy passes over every socket of the
+    // server (`except` of the role rooms gathers all their sockets first), only the room's.
+    const admins = conversationAdminsRoom(conversationId);
+    send(io.to(room).except([admins, ...others]), ANY_RESIDENT);
+    send(io.to(admins).except(others), ANY_ADMIN);
+  } else {
+    const everyone: VariantTarget = room ? io.to(room) : io.except([]);
+    send(everyone.except([ADMINS_ROOM, ...others]), ANY_RESIDENT);
+    send(everyone.except([RESIDENTS_ROOM, ...others]), ANY_ADMIN);
+  }
   if (!id || !ownerRoom) return;
   const own = io.to(ownerRoom);
   if (role) {
