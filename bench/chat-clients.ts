@@ -36,6 +36,8 @@ type Attempts = {
   busyAnswers: number;
   /** Slowest such answer, ms after its attempt began (the first attempt: its scheduled time). */
   busyAnswerMax: number;
+  /** Every such answer's time, ms after its attempt began. */
+  busyAnswerTimes: number[];
   /** Attempts whose connection failed or was dropped, by error code (ECONNRESET, …). */
   connectionErrors: Map<string, number>;
 };
@@ -43,6 +45,7 @@ type Attempts = {
 export const noAttempts = (): Attempts => ({
   busyAnswers: 0,
   busyAnswerMax: 0,
+  busyAnswerTimes: [],
   connectionErrors: new Map(),
 });
 
@@ -87,6 +90,7 @@ export async function sendAsClient(
       if (isBusy(error)) {
         attempts.busyAnswers += 1;
         attempts.busyAnswerMax = Math.max(attempts.busyAnswerMax, now() - startedAt);
+        attempts.busyAnswerTimes.push(now() - startedAt);
       } else if (!(error instanceof AnswerError)) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
         attempts.connectionErrors.set(code, (attempts.connectionErrors.get(code) ?? 0) + 1);

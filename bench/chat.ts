@@ -7,9 +7,11 @@
  * scheduled send to its arrival. Reports delivered messages/s, p50/p99 latency, deliveries still
  * missing after a drain period, and the server's RSS and CPU. Above capacity (e.g. BENCH_RATES=1000)
  * it also tells the failed sends apart: refused as busy (503/429 with Retry-After, R-LIMIT-13, and
- * how fast), failed connections (no answer at all, by error code, beside the machine's listen-queue
+ * how fast: p50, p99 and the slowest), failed connections (no answer at all, by error code, beside the machine's listen-queue
  * overflows in the run), and the deliveries of acknowledged sends that never arrived; and how late
- * this process itself put sends on the wire (on a loaded machine every latency includes that).
+ * this process itself put sends on the wire (on a loaded machine every latency includes that);
+ * and the sends taken per second from the first due time to the last answer, so a server that takes
+ * every send but answers it a minute late is not read as one that takes more.
  * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS, SEND_QUEUE_LIMIT and LISTEN_BACKLOG reach
  * the server from the environment (else the server's defaults), to compare rules in one sitting.
  * BENCH_CLIENT=open|devices chooses how the senders behave as clients (bench/chat-clients.ts): open
@@ -143,6 +145,11 @@ type RunResult = {
   missingAcknowledged: number;
   /** Slowest 503/429 answer, ms after its attempt began (a first attempt: its scheduled time). */
   busyAnswerMax: number;
+  /** Median and 99th percentile of those answers' times, ms. */
+  busyAnswerP50: number;
+  busyAnswerP99: number;
+  /** Seconds from the first scheduled send to the last answer: acknowledgements that come late count. */
+  sendWindow: number;
   deliveredPerSecond: number;
   p50: number;
   p99: number;
@@ -256,6 +263,12 @@ async function run(
     connectionErrors: attempts.connectionErrors,
     missingAcknowledged: result.missingAcknowledged,
     busyAnswerMax: attempts.busyAnswerMax,
+    busyAnswerP50: percentile(
+      attempts.busyAnswerTimes.sort((a, b) => a - b),
+      50,
+    ),
+    busyAnswerP99: percentile(attempts.busyAnswerTimes, 99),
+    sendWindow,
     deliveredPerSecond: result.delivered / elapsed,
     p50: result.p50,
     p99: result.p99,
@@ -279,7 +292,10 @@ const errorCodes = (codes: Map<string, number>) =>
 
 /** The refusals: as before for the open client; for devices, what was waited out and what was given up. */
 function refusals(r: RunResult): string {
-  const within = r.busyAnswers > 0 ? ` answered within ${r.busyAnswerMax.toFixed(0)} ms` : '';
+  const within =
+    r.busyAnswers > 0
+      ? ` answered within ${r.busyAnswerMax.toFixed(0)} ms (p50 ${r.busyAnswerP50.toFixed(0)}, p99 ${r.busyAnswerP99.toFixed(0)})`
+      : '';
   if (CLIENT === 'open') return `busy 503/429 ${r.busy}${within}`;
   return `busy 503/429 after ${OUTBOX_BUSY_RETRIES} waits ${r.busy}; busy answers ${r.busyAnswers}${within}, each waited out`;
 }
@@ -298,7 +314,7 @@ async function benchTarget(kind: TargetKind): Promise<void> {
     const report = (label: string, r: RunResult) => {
       console.log(
         `${kind.padEnd(6)} ${label}: ` +
-          `sent ${r.sent} (failed ${r.failed}: ${refusals(r)}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
+          `sent ${r.sent} (taken ${(r.sent / r.sendWindow).toFixed(0)}/s over ${r.sendWindow.toFixed(1)} s to the last answer; failed ${r.failed}: ${refusals(r)}, failed connections ${r.connectionFailures}${errorCodes(r.connectionErrors)}; listen queue overflows ${r.listenOverflows}, machine-wide), ` +
           `missing deliveries of acknowledged sends ${r.missingAcknowledged}, delivered ${r.deliveredPerSecond.toFixed(0)} msg/s to sockets (message × member), ` +
           `latency p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, missing after ${DRAIN_SECONDS} s drain ${r.missing}, duplicates ${r.duplicates}, ` +
           `send p99 ${r.sendP99.toFixed(1)} ms (sent late by the driver p99 ${r.driverLateP99.toFixed(0)} ms), server RSS ${r.rss} MB (peak ${r.peakRss.toFixed(0)} MB${r.peakSinceStart ? ' since its start' : ' in the run'}), CPU ${r.cpuPercent.toFixed(0)}%, driver CPU ${r.driverCpuPercent.toFixed(0)}%, load ${loadavg()[0]?.toFixed(2) ?? '?'}`,
