@@ -36,6 +36,17 @@ export type Database =
 /** The embedded variant of Database. */
 export type EmbeddedDatabase = Extract<Database, { kind: 'pglite' }>;
 
+/**
+ * PostgreSQL's connection slots in PGlite, which serves its one session. PostgreSQL sizes its
+ * per-backend shared memory (process entries, the lock and predicate-lock tables) by this, and
+ * PGlite touches all of its shared memory when it opens: 100 slots (the default) made 24 MB of it,
+ * 10 make 21 MB and 2 MB less resident. The shared lock table still holds 64 locks for each of
+ * the about 38 backend slots left (these 10, autovacuum's 16 and the WAL senders' 10 are counted
+ * though PGlite runs none of them), some 2,400 in all, far more than a migration takes
+ * (bench/RESULTS.md, "Memory at rest and under load: a smaller young generation").
+ */
+const PGLITE_MAX_CONNECTIONS = 10;
+
 /** Opens PGlite at `dataDir` ('memory://' for an in-memory database), pg_trgm loaded. */
 export async function openPglite(
   dataDir: string,
@@ -54,7 +65,11 @@ export async function openPglite(
   const sharedBuffersMb = options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB;
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${sharedBuffersMb}MB`],
+      ...['-c', `max_connections=${PGLITE_MAX_CONNECTIONS}`],
+    ],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   if (fresh && inMemory) collectGarbage();
