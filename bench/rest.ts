@@ -26,7 +26,8 @@ const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 10);
 type Running = { child: ChildProcess; port: number; startMs: number; startCpu: number; output: () => string };
 
 async function start(dataDir: string): Promise<Running> {
-  const args = [...serverNodeArgs(), ...serverNodeFlags, serverMainJs, '--demo'];
+  // The bench's own flags after the server's, so that a variant tried through them wins.
+  const args = [...serverNodeFlags, ...serverNodeArgs(), serverMainJs, '--demo'];
   const { child, port, startMs, output } = await spawnUntilHealthy(args, dataDir, 180_000);
   return { child, port, startMs, startCpu: cpuSeconds(child.pid ?? 0), output };
 }

@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     // The first start creates and migrates the database and the admin; not measured.
     const first = await timeStart([serverMainJs], dataDir);
     console.log(`first start, empty data folder (migrations + admin): ${(first.wallMs / 1000).toFixed(2)} s`);
-    const compiled = [...serverNodeArgs(), ...serverNodeFlags, serverMainJs];
+    // The bench's own flags after the server's, so that a variant tried through them wins.
+    const compiled = [...serverNodeFlags, ...serverNodeArgs(), serverMainJs];
     const typescript = ['--import', 'tsx', join(root, 'packages/server/src/main.ts')];
     await series(
       [
