@@ -21,8 +21,10 @@ export const serverMainJs = join(serverDistDir, 'main.js');
 
 /**
  * The node flags every start of the server uses (`node ${serverNodeFlags} dist/main.js`): V8's
- * young generation capped at 2 × 4 MB semi-spaces instead of 2 × 16 MB, which under the fan-out
- * load kept 24 MB of short-lived garbage resident; and one V8 background thread instead of four
+ * young generation capped at 2 × 2 MB semi-spaces instead of 2 × 16 MB, which under the fan-out
+ * load kept 24 MB of short-lived garbage resident (2 × 4 MB still kept 4–6 MB more than 2 × 2 at
+ * rest and under the fan-out load, for no less CPU per delivery: bench/RESULTS.md, "Memory at rest
+ * and under load: a smaller young generation"); and one V8 background thread instead of four
  * (collection and compilation helpers), since every thread keeps a malloc arena of its own that
  * the system does not get back: 40–80 MB with four, 25–40 MB with one, on the two-core machine the
  * server is sized for (bench/RESULTS.md, "Memory under the fan-out load"). V8 and Node read these
@@ -31,7 +33,7 @@ export const serverMainJs = join(serverDistDir, 'main.js');
  * keep the source map of every package it loads (about 8 MB, a tenth of a second of start-up);
  * the server maps its own frames when a trace is first written (src/ops/stack-traces.ts).
  */
-export const serverNodeFlags = ['--max-semi-space-size=4', '--v8-pool-size=1'];
+export const serverNodeFlags = ['--max-semi-space-size=2', '--v8-pool-size=1'];
 
 /**
  * The environment every start of the server adds to its own (`{ ...serverEnv, ...process.env }`,

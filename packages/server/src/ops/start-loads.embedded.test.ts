@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompiledServer, spawnServer, type ServerProcess } from '../test/processes.ts';
-import { serverEnv } from '../../../../scripts/build-server.mjs';
+import { serverEnv, serverNodeFlags } from '../../../../scripts/build-server.mjs';
 
 /**
  * Two starts of the compiled server on a loaded machine; the first makes the data folder (PGlite's
@@ -105,14 +105,17 @@ describe('R-OPS-21, R-OPS-22: what an embedded start loads and keeps', () => {
   });
 });
 
-// R-OPS-22: every way of starting the server that is written down uses the same environment.
+// R-OPS-22: every way of starting the server that is written down uses the same environment and
+// the same node flags.
 describe('R-OPS-22: the start-up environment, written down', () => {
   const settings = Object.entries(serverEnv).map(([key, value]) => `${key}=${value}`);
-  it.each(['packages/server/package.json', 'deploy/README.md', 'docs/operations.md'])(
-    '%s names serverEnv',
-    (file) => {
-      const text = readFileSync(path.join(ROOT, file), 'utf8');
-      for (const setting of settings) expect(text).toContain(setting);
-    },
-  );
+  const files = ['packages/server/package.json', 'deploy/README.md', 'docs/operations.md'];
+  it.each(files)('%s names serverEnv', (file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    for (const setting of settings) expect(text).toContain(setting);
+  });
+  it.each(files)('%s names serverNodeFlags', (file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    expect(text).toContain(`node ${serverNodeFlags.join(' ')} `);
+  });
 });
