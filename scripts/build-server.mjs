@@ -22,9 +22,9 @@ export const serverMainJs = join(serverDistDir, 'main.js');
 /**
  * The node flags every start of the server uses (`node ${serverNodeFlags} dist/main.js`): V8's
  * young generation capped at 2 × 2 MB semi-spaces instead of 2 × 16 MB, which under the fan-out
- * load kept 24 MB of short-lived garbage resident (2 × 4 MB still kept 4–6 MB more than 2 × 2 at
- * rest and under the fan-out load, for no less CPU per delivery: bench/RESULTS.md, "Memory at rest
- * and under load: a smaller young generation"); and one V8 background thread instead of four
+ * load kept 24 MB of short-lived garbage resident (2 × 4 MB still peaked 1–6 MB higher than 2 × 2
+ * under it, with no more CPU per delivery measurable: bench/RESULTS.md, "Memory at rest and under
+ * load: a smaller young generation"); and one V8 background thread instead of four
  * (collection and compilation helpers), since every thread keeps a malloc arena of its own that
  * the system does not get back: 40–80 MB with four, 25–40 MB with one, on the two-core machine the
  * server is sized for (bench/RESULTS.md, "Memory under the fan-out load"). V8 and Node read these
