@@ -24,14 +24,15 @@ export class ConfigError extends Error {
  * PostgreSQL's default buffer cache of 128 MB lives inside PGlite's WASM memory and is touched at
  * start: a process opening a data folder stood at 527–560 MB RSS with it, 245–269 MB with 32 MB
  * (bench/RESULTS.md, "Memory of the embedded server"), and at rest with the demo community 16 MB
- * took 18 MB less of it than 32 ("Memory at rest below 150 MB"). The data files stay in the
- * operating system's page cache either way.
+ * took 18 MB less of it than 32 ("Memory at rest below 150 MB"); 8 MB took 9 MB less than 16 at rest
+ * and 10 MB less at the peak of 500 msg/s into 200 members ("The embedded buffer cache from 8 MB").
+ * The data files stay in the operating system's page cache either way.
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 /**
  * Unless PGLITE_SHARED_BUFFERS_MB is set, the embedded server gives its buffer cache an eighth of
  * the database's files at start, between the default and this. A search walks a few thousand of the
- * newest pages, which 16 MB cannot keep at 1,000,000 messages; 64 MB can, and costs about 55 MB at
+ * newest pages, which 8 or 16 MB cannot keep at 1,000,000 messages; 64 MB can, and costs about 55 MB at
  * rest, which a small community is spared (bench/RESULTS.md, "Search at 1,000,000 messages: the
  * embedded cache sized to the data"; docs/decisions/0025-server-memory.md).
  */

@@ -30,12 +30,13 @@ function dataFolder(sizesMb: number[]): string {
 }
 
 describe('R-OPS-23 the embedded buffer cache follows the data', () => {
-  it('is 16 MB for a new or small data folder', () => {
-    expect(sharedBuffersFor(path.join(tmpdir(), 'stoop-no-such-folder'))).toBe(16);
-    expect(sharedBuffersFor(dataFolder([1, 20, 40]))).toBe(16);
+  it('is 8 MB for a new or small data folder', () => {
+    expect(sharedBuffersFor(path.join(tmpdir(), 'stoop-no-such-folder'))).toBe(8);
+    expect(sharedBuffersFor(dataFolder([1, 20, 40]))).toBe(8);
   });
 
-  it('is an eighth of the tables and indexes between 16 and 64 MB', () => {
+  it('is an eighth of the tables and indexes between 8 and 64 MB', () => {
+    expect(sharedBuffersFor(dataFolder([100]))).toBe(13);
     expect(sharedBuffersFor(dataFolder([200, 120]))).toBe(40);
     expect(sharedBuffersFor(dataFolder([509, 50, 39, 30, 254]))).toBe(64);
   });
