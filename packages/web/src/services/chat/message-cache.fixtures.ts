@@ -5,7 +5,9 @@ let n = 0;
 /** A message with increasing id, createdAt and seq; overrides win. */
 export function makeMessage(overrides: Partial<Message> = {}): Message {
   n += 1;
-  const createdAt = new Date(Date.UTC(2025, 2, 3, 12, 0, n % 60, n)).toISOString();
+  // One millisecond apart, always later than the one before: the web files share one page, so the
+  // counter runs on from earlier files, and a clock that wrapped would put a newer message first.
+  const createdAt = new Date(Date.UTC(2025, 2, 3, 12, 0, 0) + n).toISOString();
   return {
     id: `m${String(n).padStart(6, '0')}`,
     userId: 'u1',
