@@ -63,7 +63,10 @@ export function freePort(): Promise<number> {
 
 export interface StartOptions {
   env?: Record<string, string>;
-  /** Extra node flags for the server process (the benches pass --cpu-prof through it). */
+  /**
+   * Extra node flags for the server process (the benches pass --cpu-prof through it). They come
+   * after the server's own flags, so a variant of one of them (a semi-space size) takes effect.
+   */
   nodeArgs?: string[];
   /** Reuse this data folder (kept on stop); by default a fresh one is made and removed. */
   dataDir?: string;
@@ -122,7 +125,7 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), ...serverNodeFlags, serverMainJs],
+    [...serverNodeFlags, ...(options.nodeArgs ?? []), serverMainJs],
     {
       cwd: root,
       env: {
