@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { conversationTypeOf, participantIds } from '../conversations/service.ts';
+import { conversationById, conversationTypeOf, participantIds } from '../conversations/service.ts';
 import { messageLink } from '../notifications/links.ts';
 import { kindOf } from '../notification-settings/service.ts';
-import { conversationById } from '../conversations/service.ts';
 import { queueMail, type MailNotice } from './service.ts';
 
 /**
