@@ -12,7 +12,7 @@
  * this process itself put sends on the wire (on a loaded machine every latency includes that);
  * and the sends taken per second from the first due time to the last answer, so a server that takes
  * every send but answers it a minute late is not read as one that takes more.
- * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS, SEND_QUEUE_LIMIT and LISTEN_BACKLOG reach
+ * Figures, not a pass/fail test. SEND_QUEUE_MAX_LAG_MS, SEND_QUEUE_LIMIT, LISTEN_BACKLOG and LISTEN_ACCEPT_HANDLES reach
  * the server from the environment (else the server's defaults), to compare rules in one sitting.
  * BENCH_CLIENT=open|devices chooses how the senders behave as clients (bench/chat-clients.ts): open
  * (the default) opens a connection for every send still unanswered and never retries; devices is
@@ -41,6 +41,7 @@ import type { MembersResult } from './chat-members.ts';
 import { peakRssMb, percentile, resetPeakRss, rssMb, serverNodeArgs } from './support/stats.ts';
 import { AnswerError, postJson, postTextForm } from './support/http.ts';
 import {
+  LISTEN_ACCEPT_HANDLES_DEFAULT,
   LISTEN_BACKLOG_DEFAULT,
   OUTBOX_BUSY_RETRIES,
   SEND_QUEUE_LIMIT_DEFAULT,
@@ -78,6 +79,7 @@ const ADMISSION: Record<string, string> = {
   SEND_QUEUE_MAX_LAG_MS: process.env.SEND_QUEUE_MAX_LAG_MS ?? String(SEND_QUEUE_MAX_LAG_MS_DEFAULT),
   SEND_QUEUE_LIMIT: process.env.SEND_QUEUE_LIMIT ?? String(SEND_QUEUE_LIMIT_DEFAULT),
   LISTEN_BACKLOG: process.env.LISTEN_BACKLOG ?? String(LISTEN_BACKLOG_DEFAULT),
+  LISTEN_ACCEPT_HANDLES: process.env.LISTEN_ACCEPT_HANDLES ?? String(LISTEN_ACCEPT_HANDLES_DEFAULT),
 };
 const TARGETS = targetsOf(process.env.BENCH_DB);
 

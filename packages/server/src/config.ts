@@ -9,6 +9,7 @@ import {
   EMAIL_NOTIFY_URGENT_DELAY_SECONDS_DEFAULT,
   IMPORT_MAX_BYTES,
   LISTEN_BACKLOG_DEFAULT,
+  LISTEN_ACCEPT_HANDLES_DEFAULT,
   PLAN_IDS,
   SEND_QUEUE_LIMIT_DEFAULT,
   SEND_QUEUE_MAX_LAG_MS_DEFAULT,
@@ -140,6 +141,12 @@ const envSchema = z.object({
    * net.core.somaxconn.
    */
   LISTEN_BACKLOG: intFrom(LISTEN_BACKLOG_DEFAULT, 1),
+  /**
+   * Descriptors of the listening socket the process watches, each taking one new connection per
+   * turn of its event loop, so that a flood of connections is taken (and answered) as fast as the
+   * loop turns allow, not one a turn.
+   */
+  LISTEN_ACCEPT_HANDLES: intFrom(LISTEN_ACCEPT_HANDLES_DEFAULT, 1),
   /** Failed sign-ins for one account from one address before each further try waits, doubling from 1 s. */
   RATE_LIMIT_LOGIN_FREE_FAILURES: intFrom(5, 1),
   /** The longest such wait. */

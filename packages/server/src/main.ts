@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { beginDrain } from './ops/http/drain.ts';
+import { acceptInParallel } from './limits/accept-handles.ts';
 import { listenOptions } from './limits/listen.ts';
 import { limitHeapGrowth } from './ops/memory.ts';
 import { mapBundleStackTraces } from './ops/stack-traces.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   // Graceful shutdown. Drain (readiness 503, sockets told), then app.close(): no new
   // connections, sockets closed, in-flight requests and queued sends finished, pools closed.
   let closing = false;
+  let stopAcceptHandles = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -54,7 +56,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     beginDrain(app, config.SHUTDOWN_DRAIN_MS)
-      .then(() => app.close())
+      .then(() => {
+        stopAcceptHandles();
+        return app.close();
+      })
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -70,6 +75,13 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.log(`Stoop is running at http://localhost:${port}`);
+  // Serving already; the further descriptors join a moment later (a child process's start).
+  stopAcceptHandles = await acceptInParallel(
+    app.server,
+    config.LISTEN_ACCEPT_HANDLES - 1,
+    config.LISTEN_BACKLOG,
+    (message) => app.log.warn(message),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -231,6 +231,12 @@ export const SEND_QUEUE_MAX_LAG_MS_DEFAULT = 200;
  * which clamps a larger figure silently. Configurable as LISTEN_BACKLOG.
  */
 export const LISTEN_BACKLOG_DEFAULT = 4096;
+/**
+ * R-LIMIT-16: descriptors of its listening socket a server process watches, each taking one new
+ * connection per turn of its event loop (Node 20 takes one per descriptor and turn). Configurable
+ * as LISTEN_ACCEPT_HANDLES; 1 is Node's own way.
+ */
+export const LISTEN_ACCEPT_HANDLES_DEFAULT = 32;
 /** Seconds a send refused for overload tells its client to wait (the Retry-After header). */
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
 /** R-LIMIT-14: how many times the web outbox waits out a Retry-After by itself before a send is marked failed. */
