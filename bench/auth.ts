@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ApiSession } from '../e2e/support/api.ts';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { percentile, rssMb } from './support/stats.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 16);

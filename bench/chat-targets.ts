@@ -5,7 +5,7 @@
  * answers the same calls, so every target runs through the same senders and member sockets.
  */
 import { randomUUID } from 'node:crypto';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { adminSession, makeResidents, scratchDatabase } from './chat-support.ts';
 import { DatabaseCpu } from './chat-database-cpu.ts';
 import { referenceClients, startReference, type BenchClient } from './chat-reference.ts';

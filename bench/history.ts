@@ -12,7 +12,7 @@ import path from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { openPg, openPglite, type Database } from '../packages/server/src/db/client.ts';
 import { getJson } from './support/http.ts';
 import { percentile, rssMb, serverNodeArgs } from './support/stats.ts';

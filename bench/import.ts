@@ -5,7 +5,7 @@
  * 500 ms; prints the import's time and the sends' slowest answer. Prints figures; asserts nothing.
  */
 import { loadavg } from 'node:os';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { BENCH_LIMITS, adminSession } from './chat-support.ts';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);

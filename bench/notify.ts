@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { ApiSession } from '../e2e/support/api.ts';
-import { ADMIN, startStoop } from '../e2e/support/server.ts';
+import { ADMIN, startStoop } from './support/stoop.ts';
 import { makeSubscriptionKeys, startPushService } from '../packages/server/src/push/testing.ts';
 import { percentile, serverNodeArgs } from './support/stats.ts';
 

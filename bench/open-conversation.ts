@@ -17,7 +17,7 @@ import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { createResident, type Resident } from '../e2e/support/community.ts';
 import { maxOffBottom, WATCH_BOTTOM } from '../e2e/support/list-watch.ts';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { BENCH_LIMITS } from './chat-support.ts';
 import { percentile } from './support/stats.ts';
 

@@ -21,7 +21,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { openPg, openPglite, type Database } from '../packages/server/src/db/client.ts';
 import { rowsOf } from '../packages/server/src/db/rows.ts';
 import { englishMessages } from './support/english.ts';

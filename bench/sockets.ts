@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defaultUserMetadata } from '@stoop/shared';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { openPglite } from '../packages/server/src/db/client.ts';
 import { BENCH_LIMITS } from './chat-support.ts';
 import { metricMb, rssMb, serverNodeArgs } from './support/stats.ts';

@@ -7,7 +7,7 @@
  * Env: BENCH_DB=pglite|pg (pglite). Prints figures; asserts nothing.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { BENCH_LIMITS, adminSession, makeResidents, scratchDatabase } from './chat-support.ts';
 import { rssMb } from './support/stats.ts';
 

@@ -20,7 +20,7 @@ import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { ApiSession } from '../e2e/support/api.ts';
 import { createResident } from '../e2e/support/community.ts';
 import { CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
-import { startStoop } from '../e2e/support/server.ts';
+import { startStoop } from './support/stoop.ts';
 import { percentile } from './support/stats.ts';
 import { CHANNEL_FIRST_LOAD_JS_MAX_BYTES } from '@stoop/shared/constants';
 import { firstLoadJs, formatKb, type FirstLoad } from './support/web-bundle.ts';
