@@ -40,10 +40,19 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-const describedBy = (id: string, error: string | undefined, hint: ReactNode | undefined) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** The id and ARIA links every control shares with its label, hint and error. */
+function useControl(givenId: string | undefined, error: string | undefined, hint: ReactNode | undefined) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+}
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+/** What a field of text shows and reports, apart from its control's own attributes. */
+interface ValueFieldProps {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -51,25 +60,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: ReactNode;
 }
 
-export function TextField({
-  label,
-  value,
-  onValueChange,
-  error,
-  hint,
-  id: givenId,
-  ...rest
-}: TextFieldProps) {
-  const generated = useId();
-  const id = givenId ?? generated;
+type TextFieldProps = ValueFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+
+export function TextField({ label, value, onValueChange, error, hint, id, ...rest }: TextFieldProps) {
+  const control = useControl(id, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
       <input
-        id={id}
+        {...control}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         className={controlClass(Boolean(error))}
         {...rest}
       />
@@ -92,13 +92,8 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'name'
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
+type TextAreaFieldProps = ValueFieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>;
 
 export function TextAreaField({
   label,
@@ -106,21 +101,18 @@ export function TextAreaField({
   onValueChange,
   error,
   hint,
-  id: givenId,
+  id,
   rows = 5,
   ...rest
 }: TextAreaFieldProps) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const control = useControl(id, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
       <textarea
-        id={id}
+        {...control}
         rows={rows}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         className={`${controlClass(Boolean(error))} resize-y`}
         {...rest}
       />
@@ -128,26 +120,20 @@ export function TextAreaField({
   );
 }
 
-interface SelectFieldProps {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
+interface SelectFieldProps extends Omit<ValueFieldProps, 'hint'> {
   options: readonly { value: string; label: string }[];
-  error?: string | undefined;
   name?: string;
 }
 
 export function SelectField({ label, value, onValueChange, options, error, name }: SelectFieldProps) {
-  const id = useId();
+  const control = useControl(undefined, error, undefined);
   return (
-    <FieldShell id={id} label={label} error={error} hint={undefined}>
+    <FieldShell id={control.id} label={label} error={error} hint={undefined}>
       <select
-        id={id}
+        {...control}
         name={name}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, undefined)}
         className={controlClass(Boolean(error))}
       >
         {options.map((o) => (
