@@ -92,6 +92,21 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'name'
   );
 }
 
+interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'autoComplete'> {
+  /** Which password it asks for: a password manager fills a saved one or offers a new one. */
+  autoComplete: 'current-password' | 'new-password';
+}
+
+/** A required password field, named `password` unless told otherwise. */
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField type="password" name="password" required {...props} />;
+}
+
+/** The field that chooses a password, with the shared schema's minimum length as its hint. */
+export function NewPasswordField(props: Omit<PasswordFieldProps, 'autoComplete' | 'hint'>) {
+  return <PasswordField autoComplete="new-password" hint="At least 8 characters." {...props} />;
+}
+
 type TextAreaFieldProps = ValueFieldProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>;
 

@@ -1,7 +1,7 @@
-/** A centred icon over a short message, inside a card page (components/layout/PublicLayout.tsx). */
+/** A centred icon over a short message, inside a card page (components/layout/AuthPage.tsx). */
 import { LinkIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AuthPage } from './PublicLayout.tsx';
+import { AuthPage } from './AuthPage.tsx';
 
 interface CardNoticeProps {
   icon: LucideIcon;

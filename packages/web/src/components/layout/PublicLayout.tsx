@@ -76,33 +76,3 @@ export function PublicLayout({ children, minimalHeader = false }: PublicLayoutPr
     </div>
   );
 }
-
-interface AuthCardProps {
-  title: string;
-  subtitle?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}
-
-/** The centred card used by login, signup, password and contact forms. */
-export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {subtitle ? <div className="mt-2 text-sm text-slate-600">{subtitle}</div> : null}
-        <div className="mt-6">{children}</div>
-      </div>
-      {footer ? <div className="mt-6 text-center text-sm text-slate-600">{footer}</div> : null}
-    </div>
-  );
-}
-
-/** A page of one centred card under the header without account links (a mail's link opens these). */
-export function AuthPage(props: AuthCardProps) {
-  return (
-    <PublicLayout minimalHeader>
-      <AuthCard {...props} />
-    </PublicLayout>
-  );
-}

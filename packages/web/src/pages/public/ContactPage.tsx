@@ -2,8 +2,10 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmailField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { AuthPage } from '../../components/layout/AuthPage.tsx';
+import { CardNotice } from '../../components/layout/CardNotice.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { sendContactMessage } from '../../stores/public-forms.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -34,47 +36,46 @@ export default function ContactPage() {
     });
 
   return (
-    <PublicLayout>
-      <AuthCard
-        title="Contact us"
-        subtitle="Questions about Stoop, trouble with your account or a privacy request? Write to us and we will answer by email."
-      >
-        {sent ? (
-          <div role="status" className="text-center">
-            <Send className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
-            <p className="mt-4 text-sm text-slate-700">
-              Thank you! Your message was sent. We usually answer within two working days.
-            </p>
+    <AuthPage
+      accountLinks
+      title="Contact us"
+      subtitle="Questions about Stoop, trouble with your account or a privacy request? Write to us and we will answer by email."
+    >
+      {sent ? (
+        <CardNotice
+          icon={Send}
+          iconClassName="text-brand-700"
+          role="status"
+          action={
             <Button variant="secondary" className="mt-6" onClick={() => setSent(false)}>
               Send another message
             </Button>
-          </div>
-        ) : (
-          <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="name"
-              value={name}
-              onValueChange={setName}
-              error={errors.name}
-              required
-            />
-            <EmailField value={email} onValueChange={setEmail} error={errors.email} />
-            <TextAreaField
-              label="Message"
-              name="message"
-              value={message}
-              onValueChange={setMessage}
-              error={errors.message}
-              required
-            />
-            <Button type="submit" busy={busy} className="w-full">
-              Send message
-            </Button>
-          </form>
-        )}
-      </AuthCard>
-    </PublicLayout>
+          }
+        >
+          Thank you! Your message was sent. We usually answer within two working days.
+        </CardNotice>
+      ) : (
+        <SubmitForm form={form} busy={busy} onSubmit={onSubmit} submitLabel="Send message">
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onValueChange={setName}
+            error={errors.name}
+            required
+          />
+          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+          <TextAreaField
+            label="Message"
+            name="message"
+            value={message}
+            onValueChange={setMessage}
+            error={errors.message}
+            required
+          />
+        </SubmitForm>
+      )}
+    </AuthPage>
   );
 }

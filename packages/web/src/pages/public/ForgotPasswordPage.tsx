@@ -4,13 +4,15 @@
  */
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { EmailField } from '../../components/form/fields.tsx';
+import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { AuthPage } from '../../components/layout/AuthPage.tsx';
+import { CardNotice } from '../../components/layout/CardNotice.tsx';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 import { requestPasswordReset } from '../../stores/public-forms.ts';
+import { BackToLogIn } from './links.tsx';
 
 /** The form's schema loads after the first paint. */
 const loadForgotPasswordBodySchema = () =>
@@ -32,47 +34,40 @@ export default function ForgotPasswordPage() {
       },
     });
 
+  const sentActions = (
+    <>
+      <p className="mt-3 text-sm text-slate-500">
+        No email after a few minutes? Check your spam folder or try again.
+      </p>
+      <div className="mt-6 flex flex-col gap-2">
+        <ButtonLink to={PATHS.login}>Back to log in</ButtonLink>
+        <Button variant="ghost" onClick={() => setSentTo(null)}>
+          Use another address
+        </Button>
+      </div>
+    </>
+  );
+
   return (
-    <PublicLayout minimalHeader>
-      <AuthCard
-        title="Reset your password"
-        subtitle={
-          sentTo
-            ? undefined
-            : 'Enter the email address of your account and we will send you a link to choose a new password.'
-        }
-        footer={
-          <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
-            Back to log in
-          </Link>
-        }
-      >
-        {sentTo ? (
-          <div role="status" className="text-center">
-            <MailCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
-            <p className="mt-4 text-sm text-slate-700">
-              If an account exists for <strong className="break-all">{sentTo}</strong>, we sent a link to
-              reset its password. The link works once and expires after an hour.
-            </p>
-            <p className="mt-3 text-sm text-slate-500">
-              No email after a few minutes? Check your spam folder or try again.
-            </p>
-            <div className="mt-6 flex flex-col gap-2">
-              <ButtonLink to={PATHS.login}>Back to log in</ButtonLink>
-              <Button variant="ghost" onClick={() => setSentTo(null)}>
-                Use another address
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-            <EmailField value={email} onValueChange={setEmail} error={errors.email} />
-            <Button type="submit" busy={busy} className="w-full">
-              Send reset link
-            </Button>
-          </form>
-        )}
-      </AuthCard>
-    </PublicLayout>
+    <AuthPage
+      title="Reset your password"
+      subtitle={
+        sentTo
+          ? undefined
+          : 'Enter the email address of your account and we will send you a link to choose a new password.'
+      }
+      footer={<BackToLogIn />}
+    >
+      {sentTo ? (
+        <CardNotice icon={MailCheck} iconClassName="text-brand-700" role="status" action={sentActions}>
+          If an account exists for <strong className="break-all">{sentTo}</strong>, we sent a link to reset
+          its password. The link works once and expires after an hour.
+        </CardNotice>
+      ) : (
+        <SubmitForm form={form} busy={busy} onSubmit={onSubmit} submitLabel="Send reset link">
+          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+        </SubmitForm>
+      )}
+    </AuthPage>
   );
 }

@@ -1,10 +1,10 @@
 /** Login with email and password; the guard then sends the user where their role and lock state lead. */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmailField, TextField } from '../../components/form/fields.tsx';
+import { EmailField, PasswordField } from '../../components/form/fields.tsx';
+import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { AuthPage } from '../../components/layout/AuthPage.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 
@@ -35,50 +35,43 @@ export default function LoginPage() {
     });
 
   return (
-    <PublicLayout minimalHeader>
-      <AuthCard
-        title="Welcome back"
-        subtitle="Log in to chat with your neighbours."
-        footer={
-          <>
-            New to Stoop?{' '}
-            <Link className={linkClass} to={PATHS.signup}>
-              Create an account
-            </Link>
-          </>
-        }
-      >
-        <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
-            required
-          />
-          <div className="flex justify-end text-sm">
-            <Link className={linkClass} to={PATHS.forgotPassword}>
-              Forgot your password?
-            </Link>
-          </div>
-          {formError ? (
-            <p
-              role="alert"
-              data-testid="login-error"
-              className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-            >
-              {formError}
-            </p>
-          ) : null}
-          <Button type="submit" busy={busy} className="w-full">
-            Log in
-          </Button>
-        </form>
-      </AuthCard>
-    </PublicLayout>
+    <AuthPage
+      title="Welcome back"
+      subtitle="Log in to chat with your neighbours."
+      footer={
+        <>
+          New to Stoop?{' '}
+          <Link className={linkClass} to={PATHS.signup}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <SubmitForm form={form} busy={busy} onSubmit={onSubmit} submitLabel="Log in">
+        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+        />
+        <div className="flex justify-end text-sm">
+          <Link className={linkClass} to={PATHS.forgotPassword}>
+            Forgot your password?
+          </Link>
+        </div>
+        {/* R-ERR-12: above the button, until the next attempt. */}
+        {formError ? (
+          <p
+            role="alert"
+            data-testid="login-error"
+            className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+          >
+            {formError}
+          </p>
+        ) : null}
+      </SubmitForm>
+    </AuthPage>
   );
 }

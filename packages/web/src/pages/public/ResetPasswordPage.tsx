@@ -1,15 +1,17 @@
 /** Choose a new password with the single-use token from the emailed link (?token=...). */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TextField } from '../../components/form/fields.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NewPasswordField, PasswordField } from '../../components/form/fields.tsx';
+import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import type { FieldErrors } from '../../components/form/validate.ts';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
+import { AuthPage } from '../../components/layout/AuthPage.tsx';
 import { IncompleteLinkPage } from '../../components/layout/CardNotice.tsx';
-import { AuthPage } from '../../components/layout/PublicLayout.tsx';
-import { Button, ButtonLink } from '../../components/ui/Button.tsx';
+import { ButtonLink } from '../../components/ui/Button.tsx';
 import { PATHS } from '../../navigation/paths.ts';
 import { resetPassword } from '../../stores/public-forms.ts';
 import { toast } from '../../services/ui/toast.ts';
+import { BackToLogIn } from './links.tsx';
 
 /** The form's schema loads after the first paint. */
 const loadResetPasswordBodySchema = () =>
@@ -63,38 +65,24 @@ export default function ResetPasswordPage() {
     <AuthPage
       title="Choose a new password"
       subtitle="After the change you are signed out everywhere and can log in with the new password."
-      footer={
-        <Link className="font-medium text-brand-700 hover:underline" to={PATHS.login}>
-          Back to log in
-        </Link>
-      }
+      footer={<BackToLogIn />}
     >
-      <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <TextField
+      <SubmitForm form={form} busy={busy} onSubmit={onSubmit} submitLabel="Change password">
+        <NewPasswordField
           label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
           value={password}
           onValueChange={setPassword}
           error={errors.password}
-          hint="At least 8 characters."
-          required
         />
-        <TextField
+        <PasswordField
           label="Repeat the new password"
-          type="password"
           name="confirm"
           autoComplete="new-password"
           value={confirm}
           onValueChange={setConfirm}
           error={errors.confirm}
-          required
         />
-        <Button type="submit" busy={busy} className="w-full">
-          Change password
-        </Button>
-      </form>
+      </SubmitForm>
     </AuthPage>
   );
 }

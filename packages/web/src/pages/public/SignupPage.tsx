@@ -7,11 +7,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { InviteLookup } from '@stoop/shared';
-import { EmailField, TextField } from '../../components/form/fields.tsx';
+import { EmailField, NewPasswordField, TextField } from '../../components/form/fields.tsx';
+import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { AuthCard, PublicLayout } from '../../components/layout/PublicLayout.tsx';
+import { AuthPage } from '../../components/layout/AuthPage.tsx';
 import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { LoadingState } from '../../components/ui/LoadStates.tsx';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../content/legal.ts';
 import { PATHS } from '../../navigation/paths.ts';
@@ -19,13 +19,12 @@ import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
 import { InviteUnusable } from './InviteUnusable.tsx';
+import { textLinkClass } from './links.tsx';
 import { useInvite } from './use-invite.ts';
 
 /** The form's schema loads after the first paint. */
 const loadSignupBodySchema = () =>
   import('@stoop/shared/schemas/public-forms').then((m) => m.signupBodySchema);
-
-const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
 
 export default function SignupPage() {
   const [params] = useSearchParams();
@@ -33,11 +32,9 @@ export default function SignupPage() {
   const invite = useInvite(code);
   if (code && invite.state === 'loading')
     return (
-      <PublicLayout minimalHeader>
-        <AuthCard title="Join your community" subtitle="Checking your invitation…">
-          <LoadingState label="Checking your invitation…" space="py-6" />
-        </AuthCard>
-      </PublicLayout>
+      <AuthPage title="Join your community" subtitle="Checking your invitation…">
+        <LoadingState label="Checking your invitation…" space="py-6" />
+      </AuthPage>
     );
   if (code && invite.state === 'unusable') return <InviteUnusable message={invite.message} />;
   return <InvitedSignup invite={invite.state === 'ready' ? invite.lookup : null} />;
@@ -93,93 +90,83 @@ function SignupForm({
 
   const termsError = errors.acceptTerms;
   return (
-    <PublicLayout minimalHeader>
-      <AuthCard
-        title={invite ? `Join ${invite.buildingName}` : 'Join your community'}
-        subtitle={
-          invite?.approveAtOnce
-            ? 'You were invited: create your account and you are in at once.'
-            : 'Create your account. An admin of your building confirms that you live there before you can chat.'
-        }
-        footer={
-          <>
-            Already have an account?{' '}
-            <Link className={linkClass} to={PATHS.login}>
-              Log in
-            </Link>
-          </>
-        }
-      >
-        <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="nickname"
-            value={username}
-            onValueChange={setUsername}
-            error={errors.username}
-            hint="Shown to your neighbours. You can change it later."
-            required
-          />
-          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
-            hint="At least 8 characters."
-            required
-          />
-          <div>
-            <div className="flex items-start gap-3">
-              <input
-                id="accept-terms"
-                type="checkbox"
-                checked={acceptTerms}
-                onChange={(e) => setAcceptTerms(e.target.checked)}
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? 'accept-terms-error' : 'accept-terms-read'}
-                className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
-              />
-              <div className="text-sm text-slate-700">
-                <label htmlFor="accept-terms">I accept the Terms of Service and the Privacy Policy</label>
-                <p id="accept-terms-read" className="mt-1 text-slate-500">
-                  Read the{' '}
-                  <LegalDialog
-                    document={TERMS_OF_SERVICE}
-                    trigger={
-                      <button type="button" className={linkClass}>
-                        Terms of Service
-                      </button>
-                    }
-                  />{' '}
-                  and the{' '}
-                  <LegalDialog
-                    document={PRIVACY_POLICY}
-                    trigger={
-                      <button type="button" className={linkClass}>
-                        Privacy Policy
-                      </button>
-                    }
-                  />
-                  .
-                </p>
-              </div>
-            </div>
-            {termsError ? (
-              <p id="accept-terms-error" className="mt-1.5 text-sm text-red-700">
-                {termsError}
+    <AuthPage
+      title={invite ? `Join ${invite.buildingName}` : 'Join your community'}
+      subtitle={
+        invite?.approveAtOnce
+          ? 'You were invited: create your account and you are in at once.'
+          : 'Create your account. An admin of your building confirms that you live there before you can chat.'
+      }
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className={textLinkClass} to={PATHS.login}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SubmitForm form={form} busy={busy} onSubmit={onSubmit} submitLabel="Sign up">
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="nickname"
+          value={username}
+          onValueChange={setUsername}
+          error={errors.username}
+          hint="Shown to your neighbours. You can change it later."
+          required
+        />
+        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+        <NewPasswordField
+          label="Password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+        />
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              id="accept-terms"
+              type="checkbox"
+              checked={acceptTerms}
+              onChange={(e) => setAcceptTerms(e.target.checked)}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? 'accept-terms-error' : 'accept-terms-read'}
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
+            />
+            <div className="text-sm text-slate-700">
+              <label htmlFor="accept-terms">I accept the Terms of Service and the Privacy Policy</label>
+              <p id="accept-terms-read" className="mt-1 text-slate-500">
+                Read the{' '}
+                <LegalDialog
+                  document={TERMS_OF_SERVICE}
+                  trigger={
+                    <button type="button" className={textLinkClass}>
+                      Terms of Service
+                    </button>
+                  }
+                />{' '}
+                and the{' '}
+                <LegalDialog
+                  document={PRIVACY_POLICY}
+                  trigger={
+                    <button type="button" className={textLinkClass}>
+                      Privacy Policy
+                    </button>
+                  }
+                />
+                .
               </p>
-            ) : null}
+            </div>
           </div>
-          <Button type="submit" busy={busy} className="w-full">
-            Sign up
-          </Button>
-        </form>
-      </AuthCard>
-    </PublicLayout>
+          {termsError ? (
+            <p id="accept-terms-error" className="mt-1.5 text-sm text-red-700">
+              {termsError}
+            </p>
+          ) : null}
+        </div>
+      </SubmitForm>
+    </AuthPage>
   );
 }
