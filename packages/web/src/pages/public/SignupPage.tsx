@@ -11,13 +11,12 @@ import { EmailField, NewPasswordField, TextField } from '../../components/form/f
 import { SubmitForm } from '../../components/form/SubmitForm.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { AuthPage } from '../../components/layout/AuthPage.tsx';
-import { LegalDialog } from '../../components/legal/LegalDialog.tsx';
 import { LoadingState } from '../../components/ui/LoadStates.tsx';
-import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../content/legal.ts';
 import { PATHS } from '../../navigation/paths.ts';
 import { isApiError } from '../../services/api-error.ts';
 import { toast } from '../../services/ui/toast.ts';
 import { useAuthStore } from '../../stores/auth.ts';
+import { AcceptTermsField } from './AcceptTermsField.tsx';
 import { InviteUnusable } from './InviteUnusable.tsx';
 import { textLinkClass } from './links.tsx';
 import { useInvite } from './use-invite.ts';
@@ -88,7 +87,6 @@ function SignupForm({
       },
     });
 
-  const termsError = errors.acceptTerms;
   return (
     <AuthPage
       title={invite ? `Join ${invite.buildingName}` : 'Join your community'}
@@ -124,48 +122,7 @@ function SignupForm({
           onValueChange={setPassword}
           error={errors.password}
         />
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              id="accept-terms"
-              type="checkbox"
-              checked={acceptTerms}
-              onChange={(e) => setAcceptTerms(e.target.checked)}
-              aria-invalid={termsError ? true : undefined}
-              aria-describedby={termsError ? 'accept-terms-error' : 'accept-terms-read'}
-              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-700"
-            />
-            <div className="text-sm text-slate-700">
-              <label htmlFor="accept-terms">I accept the Terms of Service and the Privacy Policy</label>
-              <p id="accept-terms-read" className="mt-1 text-slate-500">
-                Read the{' '}
-                <LegalDialog
-                  document={TERMS_OF_SERVICE}
-                  trigger={
-                    <button type="button" className={textLinkClass}>
-                      Terms of Service
-                    </button>
-                  }
-                />{' '}
-                and the{' '}
-                <LegalDialog
-                  document={PRIVACY_POLICY}
-                  trigger={
-                    <button type="button" className={textLinkClass}>
-                      Privacy Policy
-                    </button>
-                  }
-                />
-                .
-              </p>
-            </div>
-          </div>
-          {termsError ? (
-            <p id="accept-terms-error" className="mt-1.5 text-sm text-red-700">
-              {termsError}
-            </p>
-          ) : null}
-        </div>
+        <AcceptTermsField checked={acceptTerms} onCheckedChange={setAcceptTerms} error={errors.acceptTerms} />
       </SubmitForm>
     </AuthPage>
   );
