@@ -114,6 +114,9 @@ export async function runChatFlow(
   await omar.waitForURL(directUrl);
   await nadia.getByRole('link', { name: 'Back to the conversation' }).click();
   await nadia.waitForURL(directUrl);
+  // The address changes first; the thread page (and its composer, which would take the file and
+  // go) stays on screen until the conversation's page has rendered in its place.
+  await nadia.getByRole('heading', { name: 'Thread' }).waitFor({ state: 'detached' });
   await messageRow(omar, 'Bring quarters').waitFor();
   await nadia
     .locator('input[type=file]')
