@@ -43,6 +43,9 @@ export type BuildOptions = {
   onRoute?: onRouteHookHandler;
 };
 
+/** How long one plugin may take to load before the start fails (Fastify's own default is 10 s). */
+const PLUGIN_TIMEOUT_MS = 120_000;
+
 type CompilersFactory = NonNullable<
   NonNullable<FastifyHttpOptions<Server>['schemaController']>['compilersFactory']
 >;
@@ -82,6 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // Ids are UUIDs; long path parameters are never legitimate.
     routerOptions: { maxParamLength: 200 },
+    // Fastify gives each plugin 10 s to finish loading, a guard against one that never calls back.
+    // A first start on a starved machine (PGlite's initdb and migrations beside other work) has
+    // stalled a plugin past 10 s and exited the server; two minutes still catch a plugin that hangs.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     // Every route validates and serialises with its zod schema (set below). Naming the compilers
     // here as well keeps Fastify from loading its default ones (ajv with its formats and
     // fast-json-stringify, about 300 files) when the instance is made, only to have them replaced:
