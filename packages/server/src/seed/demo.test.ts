@@ -65,7 +65,8 @@ describe('first boot and demo seed', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A fresh app (its own database, migrated) is a hook's work, so it gets a hook's time.
+  }, 60_000);
 
   it('R-OPS-4: at least 12 varied approved residents, one pending, one admin-locked; idempotent', async () => {
     const { user: admin } = await ensureAdmin(t.db, {});
