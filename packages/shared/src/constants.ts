@@ -111,6 +111,8 @@ export const TYPING_RELAY_MIN_GAP_MS = TYPING_NOTICE_INTERVAL_MS / 2;
  */
 export const PRESENCE_WINDOW_MS = 250;
 export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
+/** The shortest password a resident may choose (the sign-up, reset and profile forms say so). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 // Client log intake (server side of POST /api/logs/frontend); the spec leaves these open.

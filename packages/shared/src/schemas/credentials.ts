@@ -3,6 +3,7 @@
  * them without the profile schemas.
  */
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 
 export const emailSchema = z
   .string()
@@ -12,7 +13,7 @@ export const emailSchema = z
   .pipe(z.string().max(254));
 export const passwordSchema = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
 export const usernameSchema = z
   .string()

@@ -2,6 +2,7 @@
  * Labelled form controls. Each shows its error right under the field, linked with
  * aria-describedby and aria-invalid so screen readers announce it with the field.
  */
+import { PASSWORD_MIN_LENGTH } from '@stoop/shared/constants';
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 const controlClass = (invalid: boolean) =>
@@ -104,7 +105,13 @@ export function PasswordField(props: PasswordFieldProps) {
 
 /** The field that chooses a password, with the shared schema's minimum length as its hint. */
 export function NewPasswordField(props: Omit<PasswordFieldProps, 'autoComplete' | 'hint'>) {
-  return <PasswordField autoComplete="new-password" hint="At least 8 characters." {...props} />;
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      {...props}
+    />
+  );
 }
 
 type TextAreaFieldProps = ValueFieldProps &

@@ -3,6 +3,7 @@
  * multipart body of PUT /api/profile.
  */
 import type { User, UserMetadata } from '@stoop/shared';
+import { PASSWORD_MIN_LENGTH } from '@stoop/shared/constants';
 import {
   NEW_TO_AREA_OPTIONS,
   PROFILE_OPTIONS,
@@ -74,8 +75,8 @@ export function valuesFromUser(user: User): ProfileValues {
 /** The client-side half of the rule, so the form asks before the server refuses. */
 export function credentialErrors(v: ProfileValues, user: User): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (v.newPassword !== '' && v.newPassword.length < 8) {
-    errors.newPassword = 'Password must be at least 8 characters';
+  if (v.newPassword !== '' && v.newPassword.length < PASSWORD_MIN_LENGTH) {
+    errors.newPassword = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
   }
   const emailChanges = v.email.trim().toLowerCase() !== user.email;
   if ((emailChanges || v.newPassword !== '') && v.currentPassword === '') {
