@@ -47,17 +47,15 @@ async function duplicateHandles(server: Server, count: number): Promise<TcpHandl
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const handles: TcpHandle[] = [];
+  let timer: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer from the child')), ECHO_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error('no answer from the child')), ECHO_TIMEOUT_MS);
       child.once('error', reject);
       child.once('exit', () => reject(new Error('the child exited')));
       child.on('message', (_message, received) => {
         if (received) handles.push(received);
-        if (handles.length === count) {
-          clearTimeout(timer);
-          resolve();
-        }
+        if (handles.length === count) resolve();
       });
       for (let i = 0; i < count; i += 1) {
         // child_process sends a raw TCP handle as 'net.Native'; its types only name sockets and servers.
@@ -65,6 +63,7 @@ async function duplicateHandles(server: Server, count: number): Promise<TcpHandl
       }
     });
   } finally {
+    clearTimeout(timer);
     child.kill();
   }
   return handles;
