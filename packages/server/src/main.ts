@@ -4,6 +4,7 @@ import { beginDrain } from './ops/http/drain.ts';
 import { acceptInParallel } from './limits/accept-handles.ts';
 import { listenOptions } from './limits/listen.ts';
 import { limitHeapGrowth } from './ops/memory.ts';
+import { holdEventLoop } from './ops/start-up-loop.ts';
 import { mapBundleStackTraces } from './ops/stack-traces.ts';
 import { checkServerMode } from './ops/server-mode.ts';
 import { credentialsBox, ensureAdmin } from './seed/admin.ts';
@@ -12,6 +13,16 @@ import { DEMO_PASSWORD } from './seed/residents.ts';
 
 /** Runs as packages/server/dist/main.js (`npm start [-- --demo]`): migrate, first admin, demo seed, listen. */
 async function main(): Promise<void> {
+  const releaseEventLoop = holdEventLoop();
+  try {
+    await start();
+  } finally {
+    releaseEventLoop();
+  }
+}
+
+/** Everything up to the server listening on every descriptor. */
+async function start(): Promise<void> {
   mapBundleStackTraces(import.meta.url);
   limitHeapGrowth();
   let config: Config;
