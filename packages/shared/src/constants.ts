@@ -235,10 +235,14 @@ export const SEND_QUEUE_MAX_LAG_MS_DEFAULT = 200;
 export const LISTEN_BACKLOG_DEFAULT = 4096;
 /**
  * R-LIMIT-16: descriptors of its listening socket a server process watches, each taking one new
- * connection per turn of its event loop (Node 20 takes one per descriptor and turn). Configurable
- * as LISTEN_ACCEPT_HANDLES; 1 is Node's own way.
+ * connection per turn of its event loop (Node 20 takes one per descriptor and turn). With 32, a
+ * flood of new connections still waited seconds in the listen queue before being refused (busy
+ * answers p99 1.5–7 s at 1,000–2,000 sends a second); with 256, 0.6–0.8 s. Each new connection
+ * that meets an empty queue costs about half a millisecond more for it (the other descriptors'
+ * accepts find nothing), which kept-alive clients rarely pay (bench/RESULTS.md, "Refusals that
+ * waited in the listen queue"). Configurable as LISTEN_ACCEPT_HANDLES; 1 is Node's own way.
  */
-export const LISTEN_ACCEPT_HANDLES_DEFAULT = 32;
+export const LISTEN_ACCEPT_HANDLES_DEFAULT = 256;
 /** Seconds a send refused for overload tells its client to wait (the Retry-After header). */
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1;
 /** R-LIMIT-14: how many times the web outbox waits out a Retry-After by itself before a send is marked failed. */
