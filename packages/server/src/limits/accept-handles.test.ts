@@ -99,6 +99,46 @@ describe('R-LIMIT-16: several descriptors of the listening socket take connectio
     await expect(fetch(`http://127.0.0.1:${url.port}/`)).rejects.toThrow();
   });
 
+  it('R-OPS-19: closing the server waits for requests on connections taken through a duplicate, as for its own', async () => {
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) =>
+      server.listen({ port: 0, host: '127.0.0.1', backlog: BACKLOG }, resolve),
+    );
+    cleanups.push(() => server.close());
+    const close = await acceptInParallel(server, 7, BACKLOG, (message) => {
+      throw new Error(message);
+    });
+    cleanups.push(close);
+    const { port } = server.address() as net.AddressInfo;
+
+    // Queued behind a blocked loop, so that most are taken through the duplicates.
+    const count = 24;
+    const answers = Array.from({ length: count }, () =>
+      fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } }).then((r) => r.status),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      // nothing is accepted until the loop lets go
+    }
+    await expect.poll(() => held.length).toBe(count);
+    const open = await new Promise<number>((resolve, reject) =>
+      server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+    );
+    expect(open).toBe(count);
+
+    // A shutdown: no further connection through the duplicates, then the server closes.
+    close();
+    let closed = false;
+    server.close(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false); // every request is still running
+    for (const response of held) response.end('done');
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: count }, () => 200));
+    await expect.poll(() => closed).toBe(true);
+  });
+
   it('a server that is not listening keeps going without extra descriptors, and nothing is left running', async () => {
     const server = http.createServer();
     const warnings: string[] = [];

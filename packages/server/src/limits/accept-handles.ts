@@ -69,6 +69,26 @@ async function duplicateHandles(server: Server, count: number): Promise<TcpHandl
   return handles;
 }
 
+/** What net.Server and net.Socket keep of each other; not in Node's types. */
+type Counted = { _connections: number };
+type OfServer = { _server: net.Server | null; server: net.Server | null };
+
+/**
+ * Makes a connection taken through a duplicate the server's own for closing. A net.Server counts
+ * the connections it accepted (`_connections`), a socket tells the server that accepted it when it
+ * closes, and `server.close()` calls back only once that count is 0, which is when Fastify closes
+ * the database. Counted on the duplicate instead, a request still running on such a connection met
+ * a closed pool at shutdown ("Cannot use a pool after calling end on the pool", a 500 in a rolling
+ * restart, R-OPS-19). Node's cluster module hands sockets between servers the same way.
+ */
+function countAsTheServers(socket: net.Socket, extra: net.Server, server: Server): void {
+  (extra as unknown as Counted)._connections -= 1;
+  (server as unknown as Counted)._connections += 1;
+  const owned = socket as unknown as OfServer;
+  owned._server = server;
+  owned.server = server;
+}
+
 /**
  * Watches `count` more descriptors of the server's listening socket, each handing its connections
  * to the server as its own would. Best effort: where a descriptor cannot be had (no IPC on the
@@ -87,7 +107,10 @@ export async function acceptInParallel(
     warn(`Listening on one descriptor only: ${error instanceof Error ? error.message : String(error)}`);
   }
   const extras = handles.map((handle) => {
-    const extra = net.createServer((socket) => server.emit('connection', socket));
+    const extra = net.createServer((socket) => {
+      countAsTheServers(socket, extra, server);
+      server.emit('connection', socket);
+    });
     // net.Server#listen takes a native handle (documented as "handle <Object>").
     extra.listen(handle as net.Server, backlog);
     return extra;
