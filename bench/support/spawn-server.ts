@@ -46,7 +46,10 @@ export async function spawnUntilHealthy(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) break;
+      // Only once the server says it listens on this port (src/main.ts): a port found free can be
+      // taken by another process first.
+      const listening = output.includes(`Stoop is running at http://localhost:${port}`);
+      if (listening && (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) break;
     } catch {
       // not listening yet
     }

@@ -117,10 +117,31 @@ export function ensureServerBuilt(): Promise<void> {
 }
 
 /**
+ * What the server prints once it listens (src/main.ts). Answers on the port count only after it: a
+ * port found free here can be taken by another process (a server of another suite) before this one
+ * listens, and that process's answers are not this server's.
+ */
+const listeningLine = (port: number) => `Stoop is running at http://localhost:${port}`;
+
+/** How many ports a start tries when another process takes the one it found free. */
+const PORT_ATTEMPTS = 3;
+
+/**
  * Starts the real server process (as `npm start` does: the compiled packages/server/dist/main.js)
  * on a free port with its own data folder.
  */
 export async function startStoop(options: StartOptions = {}): Promise<RunningStoop> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStoopOnce(options);
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!portTaken || options.port !== undefined || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startStoopOnce(options: StartOptions): Promise<RunningStoop> {
   const { env = {} } = options;
   await ensureServerBuilt();
   const port = options.port ?? (await freePort());
@@ -160,10 +181,12 @@ export async function startStoop(options: StartOptions = {}): Promise<RunningSto
   const readyTimeoutMs = options.readyTimeoutMs ?? START_TIMEOUT_MS;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
-      const response = await fetch(`${url}/api/csrf-token`);
-      if (response.ok) break;
+      if (output.includes(listeningLine(port)) && (await fetch(`${url}/api/csrf-token`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -105,7 +105,10 @@ export async function spawnServer(
       throw new Error(`server ${name} exited early:\n${output}`);
     }
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) break;
+      // Only once the server says it listens on this port (src/main.ts): a port found free can be
+      // taken by another process first, whose answers are not this server's.
+      const listening = output.includes(`Stoop is running at http://localhost:${port}`);
+      if (listening && (await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
       // not listening yet
     }
