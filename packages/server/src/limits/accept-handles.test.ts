@@ -139,6 +139,23 @@ describe('R-LIMIT-16: several descriptors of the listening socket take connectio
     await expect.poll(() => closed).toBe(true);
   });
 
+  it('R-OPS-16: a server closed while its duplicates come back (a shutdown during start-up) takes nothing more through them, and nothing fails', async () => {
+    const server = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) =>
+      server.listen({ port: 0, host: '127.0.0.1', backlog: BACKLOG }, resolve),
+    );
+    const { port } = server.address() as net.AddressInfo;
+    const warnings: string[] = [];
+    const duplicating = acceptInParallel(server, 255, BACKLOG, (message) => warnings.push(message));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => server.close(resolve));
+
+    const close = await duplicating;
+    close();
+    expect(warnings).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+
   it('a server that is not listening keeps going without extra descriptors, and nothing is left running', async () => {
     const server = http.createServer();
     const warnings: string[] = [];

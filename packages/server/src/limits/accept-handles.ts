@@ -39,6 +39,11 @@ function nativeHandleOf(server: Server): TcpHandle | undefined {
   return (server as unknown as { _handle?: TcpHandle | null })._handle ?? undefined;
 }
 
+/** Closes handles that will not be watched: an open duplicate keeps the socket listening. */
+function closeHandles(handles: TcpHandle[]): void {
+  for (const handle of handles) (handle as { close(): void }).close();
+}
+
 /** Duplicates of the server's listening descriptor, by way of a child process; [] if that fails. */
 async function duplicateHandles(server: Server, count: number): Promise<TcpHandle[]> {
   const handle = nativeHandleOf(server);
@@ -47,22 +52,34 @@ async function duplicateHandles(server: Server, count: number): Promise<TcpHandl
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const handles: TcpHandle[] = [];
+  let settled = false;
   let timer: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       timer = setTimeout(() => reject(new Error('no answer from the child')), ECHO_TIMEOUT_MS);
-      child.once('error', reject);
+      // Every error, not only the first: one left without a listener would end the process.
+      child.on('error', reject);
       child.once('exit', () => reject(new Error('the child exited')));
       child.on('message', (_message, received) => {
-        if (received) handles.push(received);
+        if (!received) return;
+        if (settled) closeHandles([received]);
+        else handles.push(received);
         if (handles.length === count) resolve();
       });
+      // A send fails once the server has closed its descriptor (a shutdown during start-up).
+      const sent = (error: Error | null) => {
+        if (error) reject(error);
+      };
       for (let i = 0; i < count; i += 1) {
         // child_process sends a raw TCP handle as 'net.Native'; its types only name sockets and servers.
-        child.send('listen', handle as net.Server);
+        child.send('listen', handle as net.Server, sent);
       }
     });
+  } catch (error) {
+    closeHandles(handles);
+    throw error;
   } finally {
+    settled = true;
     clearTimeout(timer);
     child.kill();
   }
@@ -101,11 +118,19 @@ export async function acceptInParallel(
   warn: (message: string) => void,
 ): Promise<CloseAcceptHandles> {
   let handles: TcpHandle[] = [];
+  let failure: unknown;
   try {
     handles = await duplicateHandles(server, count);
   } catch (error) {
-    warn(`Listening on one descriptor only: ${error instanceof Error ? error.message : String(error)}`);
+    failure = error;
   }
+  // Closed while the handles came back (a shutdown during start-up): none of them may take more.
+  if (!server.listening) {
+    closeHandles(handles);
+    return () => {};
+  }
+  if (failure)
+    warn(`Listening on one descriptor only: ${failure instanceof Error ? failure.message : String(failure)}`);
   const extras = handles.map((handle) => {
     const extra = net.createServer((socket) => {
       countAsTheServers(socket, extra, server);
