@@ -118,19 +118,18 @@ export async function acceptInParallel(
   warn: (message: string) => void,
 ): Promise<CloseAcceptHandles> {
   let handles: TcpHandle[] = [];
-  let failure: unknown;
+  let failure: Error | undefined;
   try {
     handles = await duplicateHandles(server, count);
   } catch (error) {
-    failure = error;
+    failure = error instanceof Error ? error : new Error(String(error));
   }
   // Closed while the handles came back (a shutdown during start-up): none of them may take more.
   if (!server.listening) {
     closeHandles(handles);
     return () => {};
   }
-  if (failure)
-    warn(`Listening on one descriptor only: ${failure instanceof Error ? failure.message : String(failure)}`);
+  if (failure) warn(`Listening on one descriptor only: ${failure.message}`);
   const extras = handles.map((handle) => {
     const extra = net.createServer((socket) => {
       countAsTheServers(socket, extra, server);
