@@ -20,6 +20,13 @@ const ENTRIES = [
 export const serverMainJs = join(serverDistDir, 'main.js');
 
 /**
+ * The line a server prints once it listens on `port` (src/main.ts prints it). Whoever starts one
+ * waits for it before counting answers on the port: a port found free can be taken by another
+ * process first, whose answers are not this server's.
+ */
+export const serverListeningLine = (port) => `Stoop is running at http://localhost:${port}`;
+
+/**
  * The node flags every start of the server uses (`node ${serverNodeFlags} dist/main.js`): V8's
  * young generation capped at 2 × 2 MB semi-spaces instead of 2 × 16 MB, which under the fan-out
  * load kept 24 MB of short-lived garbage resident (2 × 4 MB still peaked 1–6 MB higher than 2 × 2

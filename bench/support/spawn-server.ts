@@ -3,7 +3,7 @@
  * bench's admin and a data folder, polled until the first 200 of GET /healthz.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { serverEnv } from '../../scripts/build-server.mjs';
+import { serverEnv, serverListeningLine } from '../../scripts/build-server.mjs';
 import { freePort } from '../../e2e/support/server.ts';
 
 const POLL_MS = 5;
@@ -46,9 +46,7 @@ export async function spawnUntilHealthy(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      // Only once the server says it listens on this port (src/main.ts): a port found free can be
-      // taken by another process first.
-      const listening = output.includes(`Stoop is running at http://localhost:${port}`);
+      const listening = output.includes(serverListeningLine(port));
       if (listening && (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) break;
     } catch {
       // not listening yet

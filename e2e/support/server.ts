@@ -4,7 +4,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServerIfStale, serverEnv, serverMainJs, serverNodeFlags } from '../../scripts/build-server.mjs';
+import {
+  buildServerIfStale,
+  serverEnv,
+  serverListeningLine,
+  serverMainJs,
+  serverNodeFlags,
+} from '../../scripts/build-server.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -116,13 +122,6 @@ export function ensureServerBuilt(): Promise<void> {
   return serverBuilt;
 }
 
-/**
- * What the server prints once it listens (src/main.ts). Answers on the port count only after it: a
- * port found free here can be taken by another process (a server of another suite) before this one
- * listens, and that process's answers are not this server's.
- */
-const listeningLine = (port: number) => `Stoop is running at http://localhost:${port}`;
-
 /** How many ports a start tries when another process takes the one it found free. */
 const PORT_ATTEMPTS = 3;
 
@@ -186,7 +185,7 @@ async function startStoopOnce(options: StartOptions): Promise<RunningStoop> {
       throw new Error(`server exited early:\n${output}`);
     }
     try {
-      if (output.includes(listeningLine(port)) && (await fetch(`${url}/api/csrf-token`)).ok) break;
+      if (output.includes(serverListeningLine(port)) && (await fetch(`${url}/api/csrf-token`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -85,6 +85,7 @@ async function start(): Promise<void> {
   await app.listen(listenOptions(config));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The harnesses that start a server wait for this line (scripts/build-server.mjs, serverListeningLine).
   console.log(`Stoop is running at http://localhost:${port}`);
   // Serving already; the further descriptors join a moment later (a child process's start).
   stopAcceptHandles = await acceptInParallel(

@@ -7,6 +7,7 @@ import webpush from 'web-push';
 import {
   buildServerIfStale,
   serverEnv,
+  serverListeningLine,
   serverMainJs,
   serverNodeFlags,
 } from '../../../../scripts/build-server.mjs';
@@ -105,9 +106,7 @@ export async function spawnServer(
       throw new Error(`server ${name} exited early:\n${output}`);
     }
     try {
-      // Only once the server says it listens on this port (src/main.ts): a port found free can be
-      // taken by another process first, whose answers are not this server's.
-      const listening = output.includes(`Stoop is running at http://localhost:${port}`);
+      const listening = output.includes(serverListeningLine(port));
       if (listening && (await fetch(`${url}/healthz`)).status === 200) break;
     } catch {
       // not listening yet
